@@ -199,3 +199,19 @@ GEFORCE_P2P: dict[str, str] = {
     "Ada Lovelace": "GeForce RTX 40 cards have no peer-to-peer over PCIe",
     "Blackwell": "GeForce RTX 50 cards have no peer-to-peer over PCIe",
 }
+
+# The CUDA of PyTorch's default Linux wheel on PyPI ("pip install torch==X" with no index URL and no +cuXXX), by release
+# (w42f, checked 2026-11-28): PyTorch's release compatibility matrix (PYTORCH_RELEASE_MATRIX, its "stable CUDA" column)
+# and https://pytorch.org/get-started/previous-versions/ (the line with no index URL under "Linux and Windows"). Windows
+# wheels on PyPI carried no CUDA before 2.x and conda picks its own cudatoolkit, so a paste naming either is not read so.
+PYPI_TORCH_CUDA: dict[Capability, Capability] = {
+    (1, 2): (10, 0),
+    **{(1, minor): (10, 1) for minor in (3, 4)},
+    **{(1, minor): (10, 2) for minor in range(5, 13)},
+    (1, 13): (11, 7), (2, 0): (11, 7),
+    **{(2, minor): (12, 1) for minor in range(1, 5)},
+    (2, 5): (12, 4), (2, 6): (12, 4),
+    (2, 7): (12, 6),
+    (2, 8): (12, 8), (2, 9): (12, 8),
+}
+PYTORCH_PREVIOUS_VERSIONS = "https://pytorch.org/get-started/previous-versions/"

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Mapping
 
 from gpudoctor.knowledge import build_support as tables
+from gpudoctor.knowledge import compat_cuda
 from gpudoctor.knowledge.driver_support import (MINOR_VERSION_COMPAT_BRANCH, NGC_FORWARD_COMPAT_BRANCHES, TOOLKIT_DRIVER,
                                                  ngc_release_driver)
 from gpudoctor.knowledge.named_facts import NamedFacts, NamedGpu, TorchBuild, read_facts
@@ -26,6 +27,7 @@ from gpudoctor.knowledge.signatures.cuda_w34a import (LEGACY_GPU_FOR_DRIVER, LEG
 from gpudoctor.knowledge.signatures.reasoned import (BLACKWELL_BEFORE_ITS_BUILDS, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
                                                       DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, GEFORCE_MULTI_GPU_HANG,
                                                       GPU_WITHOUT_KERNELS, OLD_GPU_NO_KERNEL_IMAGE, TORCH_NOT_FOR_PYTHON)
+from gpudoctor.knowledge.signatures.reasoned_w42f import OUT_OF_GPU_MEMORY_IN_WORDS
 
 # A paste that reports trouble: the person asks because something fails, warns or does not work. Looked for in the
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
@@ -42,7 +44,10 @@ _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not avail
                   "falls back to the cpu", "not detected", "not recognized", "insufficient", "no cuda device",
                   "no cuda-capable device", "no gpu found", "no gpu detected",
                   # a job over several GPUs that never moves (w36e): "hangs", "freezes", "deadlock"
-                  "hangs", "hanging", "freezes", "freezing", "deadlock")
+                  "hangs", "hanging", "freezes", "freezing", "deadlock",
+                  # running out of GPU memory, told in words (w42f)
+                  "out of memory", "out_of_memory", "outofmemory", "out of vram", "not enough vram",
+                  "not enough memory", "not enough gpu memory", "not enough video memory")
 
 
 @dataclass(frozen=True)
@@ -191,12 +196,15 @@ def _driver_older_than_cuda(facts: NamedFacts) -> Iterator[dict[str, str]]:
             yield {"driver": f"driver branch {newest}", "program": f"the NGC {year:02d}.{month:02d} container release",
                    "cuda": required[0], "need": str(required[1])}
             return
-    wanted = [(cuda, program, _branch_for(cuda, exact)) for cuda, program, exact in _required_cudas(facts)]
-    for cuda, program, need in sorted((w for w in wanted if w[2]), key=lambda w: w[2], reverse=True)[:1]:
+    required = (*_required_cudas(facts), *compat_cuda.named_requirements(facts))  # w42f: versions named in words
+    wanted = [(cuda, program, _branch_for(cuda, exact), exact) for cuda, program, exact in required]
+    runs = compat_cuda.driver_cuda(facts)
+    for cuda, program, need, exact in sorted((w for w in wanted if w[2]), key=lambda w: w[2], reverse=True)[:1]:
         if newest is not None and newest < need:
             yield {"driver": f"driver branch {newest}", "program": program, "cuda": _cc(cuda), "need": str(need)}
-        elif newest is None and facts.driver_cuda and facts.driver_cuda[0] < cuda[0]:
-            yield {"driver": f"a driver that runs CUDA {_cc(facts.driver_cuda)} at most", "program": program,
+        elif newest is None and runs and (runs < cuda if exact else runs[0] < cuda[0]):
+            # a release's own driver (an image, PTX) beside the driver's CUDA: the minor counts too (w42f)
+            yield {"driver": f"a driver that runs CUDA {_cc(runs)} at most", "program": program,
                    "cuda": _cc(cuda), "need": str(need)}
 
 
@@ -347,6 +355,9 @@ RULES: tuple[Rule, ...] = (
          lambda fields: fields["gpu"], only_where_nothing_was_read=True),
     Rule(kernel_w42e.NVSWITCH_INSTANCE_CUDA_FAILS, _nvswitch_machine, lambda fields: fields["instance"],
          only_where_nothing_was_read=True),
+    # out-of-memory in a person's words (w42f): the allocator's own line, where pasted, is read by the rows
+    Rule(OUT_OF_GPU_MEMORY_IN_WORDS, compat_cuda.out_of_gpu_memory, lambda fields: fields["said"],
+         only_where_nothing_was_read=True),
 )
 
 
@@ -362,11 +373,11 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
     A rule whose cause a row already read from a tool's line, other than the generic rows it refines, concludes
     nothing."""
     lowered = text.lower()
-    if not any(words in lowered for words in _TROUBLE_WORDS):
+    if not any(words in lowered for words in _TROUBLE_WORDS) and "OOM" not in text:  # "OOM" only as written
         return []
     facts = read_facts(text)
     if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda
-            or facts.nvswitch_instances):
+            or facts.nvswitch_instances or facts.spoken_driver_cudas or facts.out_of_gpu_memory):
         return []
     found = []
     for rule in RULES:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gpudoctor.knowledge import named_cudas
 from gpudoctor.knowledge.build_support import PROGRAM_MIN_CAPABILITY
 from gpudoctor.knowledge.contexts import in_text
 
@@ -119,7 +120,10 @@ _DRIVER = (*(re.compile(rf"{name}[: \t`]{{1,4}}(?P<branch>[2-9]\d\d)\.\d{{1,3}}(
            re.compile(r"nvidia(?:-driver)?-(?P<branch>[3-9]\d\d)(?:-open|-server|xx)?\b"),
            re.compile(r"R(?P<branch>[3-9]\d0)\b"),
            # a branch named alone: "I ran the installer with driver version 575." (debian-nvidia-installer#44, w42e)
-           re.compile(r"[Dd]river version (?P<branch>[3-9]\d\d)(?!\d|\.\d)"))
+           re.compile(r"[Dd]river version (?P<branch>[3-9]\d\d)(?!\d|\.\d)"),
+           # a branch as people write it: "Nvidia drivers 550.x", "Driver==515.86.01" (w42f)
+           *(re.compile(rf"{name} (?P<branch>[3-9]\d\d)\.x\b") for name in ("driver", "drivers", "Driver", "Drivers")),
+           re.compile(r"Driver ?== ?(?P<branch>[3-9]\d\d)\.\d{1,3}"))
 _SPOKEN_DRIVER = re.compile(r"driver")  # "the 590 driver", "the 470 series driver": the number read before it
 # Arch's legacy packages name a branch "580xx" ("the 580xx series drivers"), and Markdown may wrap it in "_" or "*".
 _SPOKEN_BRANCH = re.compile(r"(?<![\w.])[_*]{0,2}(?P<branch>[3-9]\d0)(?:\.\d{1,3}|xx)?[_*]{0,2} (?:series |branch )?\Z")
@@ -216,6 +220,16 @@ class NamedFacts:
     # the cloud machine types whose GPUs sit on NVSwitches (AWS p4d/p5, GCP a2/a3 8-GPU, Azure ND96, OCI BM.GPU.*.8),
     # where CUDA waits for Fabric Manager (w42e)
     nvswitch_instances: tuple[str, ...] = ()
+    # w42f: the CUDA toolkits that compiled the code (nvcc's release, "toolkit 12.5"), the newest CUDA the driver runs
+    # as said in words ("stuck at cuda 12.4"), the CUDA of images named in words or by NVIDIA's banner, and whether
+    # the paste shows a failure of a driver older than its CUDA (error 222 or 804, "insufficient", "too old", CUDA
+    # not available): healthy pastes show nvcc newer than nvidia-smi's CUDA all the time, so those need it
+    toolkit_cudas: tuple[tuple[int, int], ...] = ()
+    spoken_driver_cudas: tuple[tuple[int, int], ...] = ()
+    spoken_image_cudas: tuple[tuple[int, int], ...] = ()
+    driver_family_failure: bool = False
+    out_of_gpu_memory: str | None = None  # the words in which the paste tells of running out of GPU memory
+    torch_elsewhere: bool = False  # Windows or conda named: a bare torch release's CUDA is not PyPI's Linux default
 
 
 def read_facts(text: str) -> NamedFacts:
@@ -238,6 +252,12 @@ def read_facts(text: str) -> NamedFacts:
         stated_cudas=_stated_cudas(text),
         boot_trouble=_BOOT_TROUBLE.search(text) is not None,
         nvswitch_instances=_unique(found[0] for found in _NVSWITCH_INSTANCE.finditer(text)),
+        toolkit_cudas=named_cudas.toolkit_cudas(text),
+        spoken_driver_cudas=named_cudas.spoken_driver_cudas(text),
+        spoken_image_cudas=named_cudas.spoken_image_cudas(text) if _names_a_container(text) else (),
+        driver_family_failure=named_cudas.driver_family_failure(text),
+        out_of_gpu_memory=named_cudas.out_of_gpu_memory(text),
+        torch_elsewhere=any(words in text for words in _TORCH_ELSEWHERE),
     )
 
 
@@ -254,6 +274,16 @@ _BOOT_TROUBLE = re.compile(
     r"\b(?:at|on|during|after) (?:re)?boot(?:ing)?\b|\b(?:can'?t|cannot|won'?t|will not|doesn'?t|does not|fails? to|"
     r"unable to) (?:re)?boot\b|\b[Bb]lack screen\b|\b[Bb]lank screen\b|\blogin loop\b|\b[Ss]tuck (?:at|on|during) "
     r"(?:the )?(?:boot|splash|a black)")
+
+
+# Where a torch release named without its CUDA is no PyPI Linux wheel: Windows (CPU-only wheels on PyPI before 2.x),
+# conda's own builds, a Mac; as installs and collect_env name them, not issue templates' "(`conda`, `pip`, source)".
+_TORCH_ELSEWHERE = ("conda install", "conda create", "[conda] pytorch", "[conda] torch", "OS: Microsoft Windows",
+                    "Windows 10", "Windows 11", "win_amd64", "on Windows", "macOS")
+
+
+def _names_a_container(text: str) -> bool:
+    return any(word in text for word in _CONTAINER_WORDS) or "== CUDA ==" in text
 
 
 # A job over several GPUs, as launchers, libraries and people name it (w36e): a launcher or library for several GPUs,
@@ -377,9 +407,16 @@ def _library_branches(text: str) -> tuple[int, ...]:
     return branches if branches and "wsl" not in in_text(text, frozenset({"wsl"})) else ()
 
 
+# A driver the paste names as what something needs or what fixed it ("the toolkit requires driver version 555.42.02",
+# "upgrading the driver to 555 fixes it"), not the one installed (w42f): these words in the few characters before it.
+_WANTED_DRIVER = re.compile(r"(?:[Rr]equir\w*|[Nn]eeds?|at least|[Mm]inimum(?: of)?|[Uu]pgrad\w*)(?: the| a| an)?"
+                            r"(?: NVIDIA| Nvidia| nvidia)?(?: GPU| gpu| graphics)? \Z")
+
+
 def _driver_branches(text: str):
     for found in _each(_DRIVER, text):
-        yield int(found["branch"])
+        if not _WANTED_DRIVER.search(text[max(found.start() - 24, 0):found.start()]):
+            yield int(found["branch"])
     for found in _SPOKEN_DRIVER.finditer(text):
         spoken = _before(_SPOKEN_BRANCH, text, found)
         if spoken:

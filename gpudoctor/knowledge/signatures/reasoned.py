@@ -6,7 +6,7 @@ the tests read them like any other; compat.RULES says when each is reached. Pure
 from __future__ import annotations
 
 from gpudoctor.knowledge import build_support as tables
-from gpudoctor.knowledge.signatures import Signature, concluded, cuda_w34a, kernel_w42e
+from gpudoctor.knowledge.signatures import Signature, concluded, cuda_w34a, kernel_w42e, reasoned_w42f
 
 _NOT_THE_DRIVER = ("update the NVIDIA driver", "reinstall the driver", "cuda toolkit")
 
@@ -218,4 +218,4 @@ OLD_GPU_NO_KERNEL_IMAGE = concluded(
 ROWS: tuple[Signature, ...] = (GPU_WITHOUT_KERNELS, TORCH_NOT_FOR_PYTHON, CUDA_TORCH_ON_MACOS, DRIVER_DROPPED_GPU,
                                DRIVER_OLDER_THAN_CUDA, ENGINE_GPU_TOO_OLD, BLACKWELL_BEFORE_ITS_BUILDS,
                                GEFORCE_MULTI_GPU_HANG, OLD_GPU_NO_KERNEL_IMAGE, *cuda_w34a.CONCLUSIONS,
-                               *kernel_w42e.CONCLUSIONS)
+                               *kernel_w42e.CONCLUSIONS, *reasoned_w42f.ROWS)
