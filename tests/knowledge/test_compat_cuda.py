@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from gpudoctor.knowledge.compat import conclusions
 from gpudoctor.knowledge.matcher import scan
 from gpudoctor.knowledge.named_facts import read_facts
 from tests.fixtures.corpus.excerpts import read_excerpt
@@ -113,8 +114,12 @@ def test_out_of_memory_told_loosely_counts_only_on_a_line_about_the_gpu(text, to
     assert (read_facts(text).out_of_gpu_memory is not None) == told
 
 
-def test_oom_told_of_a_gpu_is_a_report_of_trouble():
-    assert OOM_IN_WORDS in _codes("OOM on 3090 24gb vram when it tries to load flux")
+def test_oom_told_of_a_gpu_is_a_report_of_trouble_where_no_row_read_it():
+    # frameworks.gpu-memory-ran-out-described reads this very sentence, and the conclusion gives way to a row;
+    # with no row's reading it still concludes
+    text = "OOM on 3090 24gb vram when it tries to load flux"
+    assert OOM_IN_WORDS in {found.row.code for found in conclusions(text, {})}
+    assert {found.signature.cause_id for found in scan(text, "pasted")} == {"cuda-oom"}
 
 
 @pytest.mark.parametrize(("text", "cudas"), [
