@@ -26,14 +26,17 @@ def _checks_every_gpu_fact(args: list[str]) -> bool:
 
 
 def start_probing_early(quick: bool = False, inventory: bool = True, deep: bool = False):
-    """This machine's host, with NVML, the CUDA driver's questions (in a child process, host/cuda_child.py; in a
+    """This machine's host, with NVML (in a child process, host/nvml_child.py), the CUDA driver's questions (in a child process, host/cuda_child.py; in a
     thread of this process with `deep`; never with `quick`), the GPU inventory's NVML questions (with `inventory`),
     the questions to every Python on PATH and the signature catalogue's compiling (in a child process, for the
     kernel log: scan_child.py) already under way."""
+    from gpudoctor.host import nvml_child
     from gpudoctor.knowledge import scan_child
 
     # The children first: each forks, and a fork must come before any thread starts. With cuInit in a process of
-    # its own, the kernel log's scan is on a full check's critical path as on a quick one's.
+    # its own, the kernel log's scan is on a full check's critical path as on a quick one's. NVML's child first of
+    # all: its start (pynvml's import, nvmlInit) then runs beside everything else.
+    nvml_child.start(_new_nvml_session)
     scan_child.start()
     # `--deep` starts CUDA in its worker too, and beside it the child gained nothing: on two H200s `--deep` took 4.81 s
     # (median of 7) against 4.48 s for the release before, interleaved over two calls, and 4.38 s without the child
@@ -51,6 +54,12 @@ def start_probing_early(quick: bool = False, inventory: bool = True, deep: bool 
         gpus.ask_early(host)
     python_envs.ask_early(host)
     return host
+
+
+def _new_nvml_session():
+    from gpudoctor.host.nvml import NvmlSession  # imported in the child: the fork need not wait for it
+
+    return NvmlSession()
 
 
 def _ask_the_cuda_driver() -> dict:

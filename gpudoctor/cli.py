@@ -509,10 +509,11 @@ def _end_left_helpers() -> None:
     if live is not None:
         with contextlib.suppress(Exception):
             live.end_left_helpers()
-    cuda_child = sys.modules.get("gpudoctor.host.cuda_child")  # the CUDA driver's child, if one was forked
-    if cuda_child is not None:
-        with contextlib.suppress(Exception):
-            cuda_child.stop()
+    for name in ("gpudoctor.host.cuda_child", "gpudoctor.host.nvml_child"):  # the drivers' children, if forked
+        child = sys.modules.get(name)
+        if child is not None:
+            with contextlib.suppress(Exception):
+                child.stop()
 
 
 def _health_system(argv: list[str]) -> str | None:

@@ -111,9 +111,10 @@ class LiveHost(Host):
     def _nvml_session(self) -> Any:
         with self._sessions_lock:
             if self._nvml is None:
+                from gpudoctor.host import nvml_child
                 from gpudoctor.host.nvml import NvmlSession
 
-                self._nvml = NvmlSession()
+                self._nvml = NvmlSession(child=nvml_child.take())
             return self._nvml
 
     def _native_session(self) -> Any:

@@ -15,6 +15,7 @@ from typing import Any
 
 from gpudoctor.host.answers import CallResult
 from gpudoctor.host.library_thread import LibraryHung, LibraryThread
+from gpudoctor.host.nvml_child import HUNG, NvmlChild
 from gpudoctor.host.nvml_errors import nvml_error_name
 
 INIT_TIMEOUT = 15.0
@@ -53,9 +54,11 @@ def to_json_value(value: Any) -> Any:
 
 
 class NvmlSession:
-    """Lazily loads pynvml and initialises NVML on first use, on its own thread."""
+    """Lazily loads pynvml and initialises NVML on first use, on its own thread; or asks a child process that does
+    (`child`, host/nvml_child.py), while it lives."""
 
-    def __init__(self) -> None:
+    def __init__(self, child: NvmlChild | None = None) -> None:
+        self._child = child
         self._thread = LibraryThread("NVML")
         self._early_init: threading.Thread | None = None
         self._pynvml: Any = None
@@ -69,7 +72,9 @@ class NvmlSession:
         Importing pynvml is pure Python (55 ms on the two-H200 host) and would delay the driver's
         own initialisation, which releases the interpreter lock; so on Linux libnvidia-ml's
         nvmlInit starts at once on a thread of its own, and pynvml's nvmlInit, after the import,
-        only takes a second reference (NVML counts them)."""
+        only takes a second reference (NVML counts them). A child has started NVML already."""
+        if self._child is not None:
+            return
         if sys.platform.startswith("linux"):
             self._early_init = threading.Thread(target=_init_driver_early, name="NVML early init", daemon=True)
             self._early_init.start()
@@ -81,6 +86,14 @@ class NvmlSession:
     def call_many(self, calls: list[tuple]) -> list[CallResult]:
         """Several calls in one trip to NVML's thread: each hand-over costs a thread switch, and the
         inventory of an eight-GPU host is hundreds of calls."""
+        if self._child is not None:
+            answers = self._child.call_many(calls, INIT_TIMEOUT + CALL_TIMEOUT + 0.05 * len(calls))
+            if answers == HUNG:
+                return [CallResult(error=f"NVML_ERROR_TIMEOUT: NVML did not answer {calls[0][0]} in the child process")
+                        for _ in calls]
+            if answers is not None:
+                return answers
+            self._child = None  # it died: this process asks NVML from now on
         try:
             if not self._initialised:
                 self._thread.call("nvmlInit", self._init, INIT_TIMEOUT)
@@ -153,6 +166,8 @@ class NvmlSession:
         return [self._handle(args[0]), *args[1:]]
 
     def close(self) -> None:
+        if self._child is not None:
+            self._child.stop()
         if self._pynvml is not None and self._init_error is None and self._thread.hung_in is None:
             try:
                 self._thread.call("nvmlShutdown", self._pynvml.nvmlShutdown, CALL_TIMEOUT)

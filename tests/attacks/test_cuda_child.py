@@ -100,7 +100,7 @@ def test_a_live_check_leaves_no_cuda_child_behind_a_hung_driver(fake_driver_libs
     proc.communicate(timeout=60)
     assert proc.returncode in (0, 1), proc.returncode
     forked = [pid for pid, command in children.items() if command == _GPUDOCTOR]
-    assert len(forked) == 2, children  # the kernel log's scan child and the CUDA driver's
+    assert len(forked) == 3, children  # NVML's child, the kernel log's scan child and the CUDA driver's
     time.sleep(0.2)
     assert not [pid for pid in children if _alive(pid)]
 
