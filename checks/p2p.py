@@ -7,7 +7,7 @@ from dataclasses import replace
 from gpudoctor.knowledge import performance
 from gpudoctor.advice import in_a_vm, p2p_trouble
 from gpudoctor.model import NotSeen, Status, check, ok, skip, unknown, warn
-from gpudoctor.probes.gpus import NOT_RECORDED, P2P_CAPABILITIES, P2P_JUDGED, P2P_STATUS_NAMES, P2P_STATUS_OK, medium
+from gpudoctor.probes.gpus import NOT_RECORDED, P2P_CAPABILITIES, P2P_STATUS_NAMES, P2P_STATUS_OK, medium
 
 from .nvml_status import no_gpu_to_judge
 
@@ -97,7 +97,7 @@ def _pair_evidence(pair, inventory, cuda) -> dict:
     return {
         "a": pair.a, "b": pair.b, "path": pair.path, "topology": pair.topology, "nvlinks": pair.nvlinks,
         "p2p": {capability: p2p_letter(pair.p2p.get(capability)) for capability in P2P_CAPABILITIES
-                if capability in pair.p2p or capability in P2P_JUDGED},
+                if capability in pair.p2p or capability == "read"},  # only what was asked (gpus.py says why)
         "cuda": answer, "cuda_note": note,
     }
 
@@ -105,8 +105,8 @@ def _pair_evidence(pair, inventory, cuda) -> dict:
 def _outcome(evidence: dict) -> str:
     """p2p | none | disagree | unknown, from NVML's read/write status and CUDA's cuDeviceCanAccessPeer."""
     letters = evidence["p2p"]
-    known = [letters[c] in P2P_STATUS_NAMES.values() for c in ("read", "write")]
-    nvml = None if not any(known) else ("OK" in (letters["read"], letters["write"]))
+    known = [letters.get(c) in P2P_STATUS_NAMES.values() for c in ("read", "write")]
+    nvml = None if not any(known) else ("OK" in (letters["read"], letters.get("write")))
     can = (evidence["cuda"] or {}).get("can_access_peer")
     cuda = None if can is None else bool(can)
     if nvml is None:
@@ -178,8 +178,8 @@ def _finding(outcome: str, group: list[dict], all_pairs: int, platform, inventor
                   evidence=evidence)
     if outcome == "disagree":
         cuda = first["cuda"]["can_access_peer"]
-        return warn(f"{pairs}: NVML and CUDA disagree about P2P (nvidia-smi read {first['p2p']['read']}, write "
-                    f"{first['p2p']['write']}; cuDeviceCanAccessPeer = {cuda})",
+        return warn(f"{pairs}: NVML and CUDA disagree about P2P (nvidia-smi topo -p2p: {_capabilities_text(first)}; "
+                    f"cuDeviceCanAccessPeer = {cuda})",
                     "Programs follow CUDA's answer.", p2p_trouble(platform, inventory, (first["a"], first["b"])),
                     f"Path: {first['path']}; {_capabilities_text(first)}.", evidence=evidence)
     if outcome == "none":
@@ -244,8 +244,9 @@ def p2p_access(facts):
     """Checks, for every ordered pair of GPUs, whether they can read and write each other's memory
     directly (P2P), over NVLink or PCIe.
 
-    It shows what NVML reports for read and write (and NVLink where either GPU has one; atomics and PCI,
-    which nothing here judges by, are not asked), with the letters `nvidia-smi topo -p2p r|w|n` prints (OK, CNS chipset not supported, GNS GPU not supported, TNS topology not supported,
+    It shows what NVML reports for read (write where read is not OK, NVLink where either GPU has one;
+    atomics and PCI, which nothing here judges by, are not asked), with the letters `nvidia-smi topo -p2p
+    r|w|n` prints (OK, CNS chipset not supported, GNS GPU not supported, TNS topology not supported,
     DR disabled by regkey, NS not supported, U unknown), the connection `nvidia-smi topo -m`
     shows (NV18 for 18 NVLinks; PIX, PXB, PHB, NODE, SYS over PCIe), and what the CUDA driver
     answers (cuDeviceCanAccessPeer, mapped from CUDA ordinals to NVML indices by PCI bus id).

@@ -20,11 +20,12 @@ from gpudoctor.probes.gpu_health import health_calls
 # nvmlGpuP2PCapsIndex_t, passed as plain ints: nvidia-ml-py 13.x defines
 # NVML_P2P_CAPS_INDEX_READ as the tuple (0,) (a stray comma), which ctypes cannot convert.
 P2P_CAPABILITIES = {"read": 0, "write": 1, "nvlink": 2, "atomics": 3, "pci": 4}
-# What the checks judge by: read and write (P2P over any path; on some AMD hosts only one of them is
-# supported), and nvlink where either GPU has an active NVLink. Atomics and PCI were only ever shown, and each
-# pair's question costs 1.7 ms on the lent hosts, serialised by the driver: at eight GPUs asking all five
-# took 263 ms of NVML's 459 (bench/scaling_model.py), so those two are not asked.
-P2P_JUDGED = ("read", "write")
+# What the checks judge by: P2P read, and write only where read is not OK (on some AMD hosts only writes are
+# supported, and a pair has P2P if either is), NVLink's where either GPU has an active NVLink. Atomics and PCI were
+# only ever shown. Each question costs 1.7 ms on the lent hosts and the driver answers one at a time, across
+# threads too (bench/nvml_threads.py): at eight GPUs all five a pair took 263 ms of NVML's 459
+# (bench/scaling_model.py).
+P2P_READ = P2P_CAPABILITIES["read"]
 
 # nvmlGpuP2PStatus_t, with the abbreviations `nvidia-smi topo -p2p` prints in its legend.
 # NVML_P2P_STATUS_DISABLED_BY_REGKEY (4) is "DR": newer drivers (595.x, 610.x) list
@@ -403,15 +404,14 @@ def _unordered(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _p2p_asked(nvlinked: bool) -> tuple[str, ...]:
-    """The P2P capabilities asked of a pair: NVLink's only where either GPU has an active NVLink."""
-    return (*P2P_JUDGED, "nvlink") if nvlinked else P2P_JUDGED
-
-
 def _pair(host: Host, a: Gpu, b: Gpu, gpu_buses: set[str], gpu_count: int) -> GpuPair:
     p2p: dict[str, int | str] = {}
     first, second = _unordered(a.index, b.index)
-    for capability in _p2p_asked(a.active_nvlinks or b.active_nvlinks):
+    for capability in ("read", "write", "nvlink"):
+        if capability == "write" and p2p["read"] == P2P_STATUS_OK:
+            continue  # P2P either way
+        if capability == "nvlink" and not (a.active_nvlinks or b.active_nvlinks):
+            continue
         result = host.nvml("nvmlDeviceGetP2PStatus", first, second, P2P_CAPABILITIES[capability])
         p2p[capability] = result.value if result.ok else result.error
     ancestor = host.nvml("nvmlDeviceGetTopologyCommonAncestor", first, second)
@@ -435,7 +435,7 @@ def _inventory_calls(count: int) -> list[tuple]:
     indices = range(count)
     link_states = [("nvmlDeviceGetNvLinkState", i, link) for i in indices for link in range(NVLINKS_SO_FAR)]
     pairs = [(a, b) for a in indices for b in indices if a < b]
-    pair_calls = [("nvmlDeviceGetP2PStatus", a, b, P2P_CAPABILITIES[caps]) for a, b in pairs for caps in P2P_JUDGED]
+    pair_calls = [("nvmlDeviceGetP2PStatus", a, b, P2P_READ) for a, b in pairs]
     pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a, b in pairs]
     speed = [("nvmlDeviceGetFieldValues", i, (NVLINK_SPEED_FIELD,)) for i in indices]
     # gpu_health's questions (BAR1, temperature, power limits, ECC) ride in this batch
@@ -450,14 +450,16 @@ def _process_ids(answers) -> set[int]:
 
 
 def _active_link_calls(host: Host, count: int) -> list[tuple]:
-    """The questions about each GPU's active NVLinks: version, far end, error counters, and NVLink P2P of the pairs
-    they may join."""
+    """The questions the first batch's answers call for: each GPU's active NVLinks (version, far end, error
+    counters), NVLink P2P of the pairs they may join, and P2P write of the pairs whose read is not OK."""
     active = {i: [link for link, up in _link_states(host, i) if up] for i in range(count)}
-    nvlink_pairs = [(a, b) for a in range(count) for b in range(a + 1, count) if active[a] or active[b]]
+    pairs = [(a, b) for a in range(count) for b in range(a + 1, count)]
+    no_read = [(a, b) for a, b in pairs if host.nvml("nvmlDeviceGetP2PStatus", a, b, P2P_READ).value != P2P_STATUS_OK]
     return ([(f, i, link) for i, links in active.items() for link in links
              for f in ("nvmlDeviceGetNvLinkVersion", "nvmlDeviceGetNvLinkRemotePciInfo")]
             + [("nvmlDeviceGetFieldValues", i, nvlink_error_request(links)) for i, links in active.items() if links]
-            + [("nvmlDeviceGetP2PStatus", a, b, P2P_CAPABILITIES["nvlink"]) for a, b in nvlink_pairs])
+            + [("nvmlDeviceGetP2PStatus", a, b, P2P_CAPABILITIES["nvlink"]) for a, b in pairs if active[a] or active[b]]
+            + [("nvmlDeviceGetP2PStatus", a, b, P2P_CAPABILITIES["write"]) for a, b in no_read])
 
 
 def _prefetch(host: Host, count: int) -> None:

@@ -57,6 +57,7 @@ def test_gpudoctor_agrees_with_nvidia_smi_on_the_recorded_h200_host(tmp_path, ca
     assert ["GPU0->GPU1", "path", "(topo", "-m)", "NV18", "NV18", "1", "yes"] in rows
     assert ["GPU1->GPU0", "nvlink", "(-p2p", "n)", "OK", "OK", "1", "yes"] in rows
     assert ["GPU1->GPU0", "pci", "(-p2p", "p)", "NS", "not", "asked", "1", "n/a"] in rows  # no check judges by it
+    assert ["GPU1->GPU0", "write", "(-p2p", "w)", "OK", "not", "asked", "1", "n/a"] in rows  # read OK: P2P either way
     assert ["GPU1", "0000:00:07.0", "max_width", "16", "16", "-", "yes"] in rows
 
 

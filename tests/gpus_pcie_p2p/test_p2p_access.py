@@ -22,7 +22,7 @@ def test_the_recorded_h200_pair_has_p2p_over_nv18_and_cuda_agrees():
     assert check.status is Status.PASS
     assert check.findings[0].summary == "GPU 0 ↔ GPU 1: P2P over NVLink (NV18)"
     text = text_of(check)
-    assert "read OK, write OK, nvlink OK." in text  # as `nvidia-smi topo -p2p r|w|n`: what the check judges by
+    assert "read OK, nvlink OK." in text  # as `nvidia-smi topo -p2p r|n`: with read OK, write is not asked
     assert "CUDA agrees: cuDeviceCanAccessPeer = 1" in text
     pairs = _pairs(check)
     assert set(pairs) == {(0, 1), (1, 0)}
@@ -53,7 +53,7 @@ def test_nvml_and_cuda_disagreeing_is_a_warning():
     set_cuda(builder, [("0000:00:06.0", "NVIDIA H200"), ("0000:00:07.0", "NVIDIA H200")], NO_PEER)
     check = _p2p(builder)
     assert check.status is Status.WARN
-    assert "NVML and CUDA disagree about P2P (nvidia-smi read OK, write OK; cuDeviceCanAccessPeer = 0)" in text_of(check)
+    assert "NVML and CUDA disagree about P2P (nvidia-smi topo -p2p: read OK, nvlink OK; cuDeviceCanAccessPeer = 0)" in text_of(check)
     assert "IOMMU" in text_of(check)
 
 
