@@ -14,7 +14,9 @@ Where the time goes, in order (bench/live_timeline.py shows it on a real host):
      number of GPUs and pairs.
 The difference between the model at the measured size and the measured median is carried to every size as
 a constant (threads' overlap the model does not see). `nvidia-smi -q` is projected from its 1- and 2-GPU
-times the same way, so the ratio the goals name can be read at 4 and 8 GPUs.
+times the same way, so the ratio the goals name can be read at 4 and 8 GPUs. Where the inputs hold
+"replayed_check_ms" (bench/scaling.py's medians on the same host, by number of GPUs), `check --quick` also grows by
+what this process's own work over more GPUs adds.
 """
 
 from __future__ import annotations
@@ -125,11 +127,18 @@ def main() -> None:
     if measured_quick is None:
         return
     quick_overlap = measured_quick - quick_s(measured_gpus)
+    # What this process's own work adds with more GPUs (the probes turning more answers into facts, the checks and the
+    # report over more GPUs and pairs): bench/scaling.py's replayed checks of synthetic hosts, measured on the same
+    # host, where given. NVML's answers are counted as if on the critical path, none of them hidden behind other work.
+    replayed = inputs.get("replayed_check_ms")
     print(f"check --quick (measured {measured_quick:.2f} s at {measured_gpus} GPUs, "
-          f"{quick_overlap * 1000:+.0f} ms carried to every size):")
+          f"{quick_overlap * 1000:+.0f} ms carried to every size"
+          + (", and the replayed check's growth from bench/scaling.py" if replayed else "") + "):")
     print(f"{'GPUs':>4} {'quick s':>8} {'nvidia-smi -q s':>15} {'ratio':>6}")
     for gpus in (1, 2, 4, 8):
         quick, smi = quick_s(gpus) + quick_overlap, smi_base + smi_per_gpu * gpus
+        if replayed:
+            quick += (replayed[str(gpus)] - replayed[str(measured_gpus)]) / 1000
         print(f"{gpus:>4} {quick:>8.2f} {smi:>15.2f} {quick / smi:>6.1f}")
 
 
