@@ -29,6 +29,9 @@ from gpudoctor.knowledge.signatures import Signature
 MODELFILE = "https://github.com/ollama/ollama/blob/main/docs/modelfile.md"
 IMPORT = "https://github.com/ollama/ollama/blob/main/docs/import.md"
 RELEASES = "https://github.com/ollama/ollama/releases"
+# A line that is about producing the model file or loading a PyTorch checkpoint: its tensor count is another cause.
+_NOT_CONVERSION = (r"^(?![^\n]{0,400}?(?:[Cc]onvert|[Cc]onversion|[Qq]uantiz|[Qq]uantis|state_dict|[Cc]heckpoint|"
+                   r"safetensors|PyTorch|torch\.load))")
 
 SIGNATURES = (
     Signature(
@@ -94,8 +97,11 @@ SIGNATURES = (
         # the words without the loader's own line around them ("done_getting_tensors: wrong number of tensors;
         # expected N, got M" is ollama.model-tensor-count-mismatch's): "related to wrong number of tensors",
         # "it says wrong number of tensors", "the wrong tensor count"
-        patterns=(r"(?<!done_getting_tensors: )\bwrong (?:number|count) of tensors\b(?!; expected)",
-                  r"\bwrong tensor count\b"),
+        # rev42a: not a line about making the file (a converter or quantizer that wrote too few tensors is a bad
+        # conversion, not an old runtime) nor PyTorch's checkpoint loading
+        patterns=(_NOT_CONVERSION + r"[^\n]{0,300}?(?<!done_getting_tensors: )\bwrong (?:number|count) of tensors\b"
+                  r"(?!; expected)",
+                  _NOT_CONVERSION + r"[^\n]{0,300}?\bwrong tensor count\b"),
         severity="warn",
         cause=("The description suggests llama.cpp's model loader refused the model because it holds another number "
                "of tensors than this release expects: the model (or its variant) is newer than the Ollama or llama.cpp "
