@@ -38,6 +38,9 @@ SAGE_ARCH_ADVICE: tuple[tuple[str, str], ...] = (("5", _SAGE_OLD_GPU), ("6", _SA
                                                  ("10", _SAGE_NEW_GPU), ("11", _SAGE_NEW_GPU), ("12", _SAGE_NEW_GPU))
 
 _SAGE = r"(?:[Ss]age ?[Aa]ttention|SAGE ?ATTENTION|sageattn)"
+# rev42a: a line that says it works ("which my 3060 has, and it works great", "my 2080 is fine with xformers") is
+# a person describing a set-up that runs, not a refusal.
+_NOT_WORKING = r"^(?![^\n]{0,400}?\b(?:works? (?:great|fine|well)|is fine|runs fine|no problems?)\b)[^\n]{0,200}?"
 _OLD_GPU = (r"(?:RTX ?20[5-8]0(?: ?Ti| ?SUPER| ?Super)?|20[- ]?(?:series|xx|系)|GTX ?1[06][5-8]0|Turing|Volta|Pascal|V100|"
             r"T4|sm_?7[05]|sm_?6\d|2080|2070|2060)")
 _NEWER_ONLY = r"(?:RTX ?30|30[- ]?(?:series|xx|系)|30以上|Ampere|安培|sm_?80|compute capability 8)"
@@ -46,7 +49,9 @@ _NEWER_ONLY = r"(?:RTX ?30|30[- ]?(?:series|xx|系)|30以上|Ampere|安培|sm_?8
 _OOM = r"\b(?:OOM(?:s|ed|ing|'s|'d)?|[Oo]ut of VRAM)\b"
 _NOT_OTHER = (r"^(?![^\n]{0,400}?(?:[Oo]llama|llama\.cpp|llama-server|LM Studio|GGUF|gguf|vLLM|vllm|SGLang|sglang|"
               r"OOM[- ]?[Kk]ill|oom[-_]kill|[Kk]illed process|system RAM|host memory|shared memory|/dev/shm|Bus error|"
-              r"[Dd]ata[Ll]oader|MAX_JOBS|ninja|nvcc))")
+              r"[Dd]ata[Ll]oader|MAX_JOBS|ninja|nvcc|"
+              # rev42a: an OOM denied ("no more OOM", "ran without OOM", "doesn't OOM") is a set-up that runs
+              r"\b(?:[Nn]o(?: more)?|[Ww]ithout|[Nn]ever|does ?n[o']t|did ?n[o']t|wo ?n't|wo not) (?:an? |any )?OOM))")
 _GPU_MODEL = (r"(?:(?:RTX|GTX) ?)?(?:[1-5]0[5-9]0|A100|A10G|A6000|A5000|A4000|H100|H200|L40S|L40|T4|V100|P100)"
               r"(?: ?Ti| ?SUPER| ?Super| ?D| [Mm]obile| [Ll]aptop)?\b")
 _VRAM_AMOUNT = r"\b\d{1,3} ?(?:GB|GiB|G)(?: of)? (?:VRAM|vram)\b"
@@ -82,13 +87,13 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "sageattention只支持30以上显卡", "SageAttention only supports RTX 30 series and newer"
-            _SAGE + r"[^\n]{0,80}?(?:只支持|仅支持|只能支持|只能用|\bonly (?:supports?|works? (?:on|with))\b|\brequires\b|"
-            r"\bneeds\b)[^\n]{0,40}?" + _NEWER_ONLY,
+            _NOT_WORKING + _SAGE + r"[^\n]{0,80}?(?:只支持|仅支持|只能支持|只能用|\bonly (?:supports?|works? (?:on|with))\b|"
+            r"\brequires\b|\bneeds\b)[^\n]{0,40}?" + _NEWER_ONLY,
             # "SageAttention 2 does not support the RTX 2080", "sageattn doesn't work on Turing"
-            _SAGE + r"[^\n]{0,80}?(?:\b(?:does ?n[o']t|do ?n[o']t|not|no longer|can ?n[o']t) (?:support|work (?:on|with)|"
-            r"run on)\b|不支持)[^\n]{0,40}?" + _OLD_GPU,
+            _NOT_WORKING + _SAGE + r"[^\n]{0,80}?(?:\b(?:does ?n[o']t|do ?n[o']t|not|no longer|can ?not|can't) (?:support|"
+            r"work (?:on|with)|run on)\b|不支持) (?:(?:the|my|an?|our|your) )?(?:NVIDIA |[Nn]vidia )?(?:GeForce )?" + _OLD_GPU,
             # "Turing (sm75) is not supported by SageAttention", "RTX 2080 can't use sage attention"
-            r"\b" + _OLD_GPU + r"[^\n]{0,80}?(?:\b(?:(?:is|are) not supported|unsupported|(?:does ?n[o']t|can ?n[o']t) "
+            _NOT_WORKING + r"\b" + _OLD_GPU + r"[^\n]{0,80}?(?:\b(?:(?:is|are) not supported|unsupported|(?:does ?n[o']t|can ?not|can't) "
             r"(?:run|use|support))\b|不支持)[^\n]{0,40}?" + _SAGE,
         ),
         severity="warn",
