@@ -69,7 +69,9 @@ SIGNATURES = (
         kinds=("any",),
         # llama-model.cpp (llama.cpp, Ollama's runner, llama-cpp-python, LM Studio's and koboldcpp's engines):
         # "GGML_ASSERT(hparams.n_expert <= LLAMA_MAX_EXPERTS) failed", "GGML_ASSERT(hparams.n_swa > 0) failed"
-        patterns=(r"GGML_ASSERT\(hparams\.(?P<param>[a-z_]{1,40})\b[^\n]{0,80}?\) failed",),
+        # rev42a: a field, not a method: "GGML_ASSERT(hparams.n_pos_per_embd() == 1) failed" is llama-kv-cache.cpp's
+        # check at run time (a context shift on an M-RoPE model), not the loader's, and an upgrade is not its fix
+        patterns=(r"GGML_ASSERT\(hparams\.(?P<param>[a-z_]{1,40})\b(?![(\w])[^\n]{0,80}?\) failed",),
         severity="fail",
         cause=("The model's hyperparameters fail a check of the llama.cpp that loads it (hparams.{param}): this "
                "release of Ollama, llama.cpp or the app's llama.cpp runtime predates support for this model or "
@@ -124,7 +126,7 @@ SIGNATURES = (
         kinds=("any",),
         # ggml-cuda.cu's CUBLAS_CHECK of that time: "cuBLAS error 15 at ggml-cuda.cu:7548: the requested functionality
         # is not supported" (15 is CUBLAS_STATUS_NOT_SUPPORTED); the file path before it varies with the project
-        patterns=(r"cuBLAS error 15 at [^\s:]{0,160}ggml-cuda\.cu:\d{1,6}: the requested functionality is not supported",),
+        patterns=(r"cuBLAS error 15 at [^\s]{0,160}?ggml-cuda\.cu:\d{1,6}: the requested functionality is not supported",),
         severity="fail",
         cause=("cuBLAS refused the half-precision batched matrix multiplication this ggml CUDA build uses: the GPU's "
                "compute capability is too old for it (Maxwell and older, below 5.3: GTX 9xx, GTX Titan X, Tesla "
