@@ -32,10 +32,19 @@ _SAGE_NEW_GPU = (
     "The installed SageAttention build predates this GPU: install a SageAttention 2.2 or later build made for its "
     "architecture (sm120 needs a wheel built with CUDA 12.8 or later, matching your torch), or use PyTorch's sdpa "
     "attention until then")
-# Architecture the line names (digits after "sm", lower case) -> the next step (checked 2026-11-28 against
-# SageAttention's core.py dispatch: sm80, sm86, sm89, sm90, sm120 in 2.2).
+# rev42a: sageattn() dispatches on the exact "sm80", "sm86", "sm89", "sm90", "sm120" (2.2's core.py), so the data-centre
+# Blackwells (sm100, sm103), Thor (sm110) and GB10/DGX Spark (sm121) are refused by every upstream 2.x release: no
+# newer SageAttention 2 build is the fix there.
+_SAGE_NO_BUILD = (
+    "No upstream SageAttention 2.x release dispatches to this architecture (its kernels cover sm80, sm86, sm89, sm90 "
+    "and sm120 only): let the app use PyTorch's sdpa attention (in ComfyUI drop --use-sage-attention, in a node set "
+    "attention_mode to sdpa) or FlashAttention, or a SageAttention build that names this GPU's architecture in its "
+    "release notes")
+# Architecture the line names (digits after "sm", lower case) -> the next step, first prefix that matches (checked
+# 2026-11-28 against SageAttention's core.py dispatch: sm80, sm86, sm89, sm90, sm120 in 2.2).
 SAGE_ARCH_ADVICE: tuple[tuple[str, str], ...] = (("5", _SAGE_OLD_GPU), ("6", _SAGE_OLD_GPU), ("7", _SAGE_OLD_GPU),
-                                                 ("10", _SAGE_NEW_GPU), ("11", _SAGE_NEW_GPU), ("12", _SAGE_NEW_GPU))
+                                                 ("120", _SAGE_NEW_GPU), ("10", _SAGE_NO_BUILD), ("11", _SAGE_NO_BUILD),
+                                                 ("12", _SAGE_NO_BUILD))
 
 _SAGE = r"(?:[Ss]age ?[Aa]ttention|SAGE ?ATTENTION|sageattn)"
 # rev42a: a line that says it works ("which my 3060 has, and it works great", "my 2080 is fine with xformers") is
@@ -48,7 +57,8 @@ _NEWER_ONLY = r"(?:RTX ?30|30[- ]?(?:series|xx|系)|30以上|Ampere|安培|sm_?8
 # The OOM words people write, and what the description must not be about: LLM servers (their rows), host memory.
 _OOM = r"\b(?:OOM(?:s|ed|ing|'s|'d)?|[Oo]ut of VRAM)\b"
 _NOT_OTHER = (r"^(?![^\n]{0,400}?(?:[Oo]llama|llama\.cpp|llama-server|LM Studio|GGUF|gguf|vLLM|vllm|SGLang|sglang|"
-              r"OOM[- ]?[Kk]ill|oom[-_]kill|[Kk]illed process|system RAM|host memory|shared memory|/dev/shm|Bus error|"
+              r"OOM[- ]?[Kk]ill|oom[-_]kill|[Kk]illed process|system RAM|host RAM|CPU RAM|host memory|system memory|"
+              r"shared memory|/dev/shm|Bus error|"
               r"[Dd]ata[Ll]oader|MAX_JOBS|ninja|nvcc|"
               # rev42a: an OOM denied ("no more OOM", "ran without OOM", "doesn't OOM") is a set-up that runs
               r"\b(?:[Nn]o(?: more)?|[Ww]ithout|[Nn]ever|does ?n[o']t|did ?n[o']t|wo ?n't|wo not) (?:an? |any )?OOM))")
@@ -66,8 +76,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"(?<![\w.])Unsupported CUDA architecture: sm_?(?P<sm>\d{2,3})\b",),
         severity="fail",
         cause=("SageAttention has no kernels for this GPU's architecture (sm{sm}): its 2.x releases dispatch only to "
-               "Ampere and newer GPUs (sm80, sm86, sm89, sm90, sm120 in 2.2), so an older GPU, or a GPU newer than the "
-               "build, is refused. The driver and PyTorch are fine."),
+               "Ampere and newer GPUs (sm80, sm86, sm89, sm90, sm120 in 2.2), so an older GPU, a GPU newer than the "
+               "build, or an architecture it has no kernels for (sm100, sm121), is refused. The driver and PyTorch are fine."),
         advice="{sage_advice}.",
         lookups=(("sm", "sage_advice", SAGE_ARCH_ADVICE, _SAGE_OLD_GPU),),
         action="configure",
