@@ -82,7 +82,9 @@ _CAR = r"(?<![Dd]isable[-_ ])(?:[Cc]ustom[ _-]?[Aa]ll[ _-]?[Rr]educe|CustomAllre
 # ("I disabled custom all-reduce and it still hangs", "works fine on NVLink, the hang was in the tokenizer").
 _NO_P2P_OFF = (r"^(?![^\n]{0,600}?(?:NCCL_P2P_DISABLE|\bstill\b|did ?n[o']t (?:help|work|fix|change)|"
                r"\bnot (?:help|fix|the (?:cause|problem|issue))|\bno (?:effect|luck|change|difference)\b|\bnot that\b|"
-               r"\bNo,|all[ _-]?reduce works? (?:fine|well)))[^\n]{0,600}?")
+               r"\bNo,|all[ _-]?reduce works? (?:fine|well)|\bunrelated\b|\bnot related\b|\bno (?:hang|crash|garbage)\b|"
+               r"(?:do|does|did) ?n[o']t use|\bnot using\b|(?:even though|although|despite)[^\n]{0,40}?(?:disabled|off)\b))"
+               r"[^\n]{0,600}?")
 _BAD = (r"(?:hangs?|hung|hanging|deadlocks?|deadlocked|stuck|spins? forever|freezes?|froze|frozen|crash(?:es|ed)?|"
         r"garbage|gibberish|"
         r"degenerate|卡住|卡死|乱码)")
