@@ -32,12 +32,24 @@ _SAGE_NEW_GPU = (
     "The installed SageAttention build predates this GPU: install a SageAttention 2.2 or later build made for its "
     "architecture (sm120 needs a wheel built with CUDA 12.8 or later, matching your torch), or use PyTorch's sdpa "
     "attention until then")
-# Architecture the line names (digits after "sm", lower case) -> the next step (checked 2026-11-28 against
-# SageAttention's core.py dispatch: sm80, sm86, sm89, sm90, sm120 in 2.2).
+# rev42a: sageattn() dispatches on the exact "sm80", "sm86", "sm89", "sm90", "sm120" (2.2's core.py), so the data-centre
+# Blackwells (sm100, sm103), Thor (sm110) and GB10/DGX Spark (sm121) are refused by every upstream 2.x release: no
+# newer SageAttention 2 build is the fix there.
+_SAGE_NO_BUILD = (
+    "No upstream SageAttention 2.x release dispatches to this architecture (its kernels cover sm80, sm86, sm89, sm90 "
+    "and sm120 only): let the app use PyTorch's sdpa attention (in ComfyUI drop --use-sage-attention, in a node set "
+    "attention_mode to sdpa) or FlashAttention, or a SageAttention build that names this GPU's architecture in its "
+    "release notes")
+# Architecture the line names (digits after "sm", lower case) -> the next step, first prefix that matches (checked
+# 2026-11-28 against SageAttention's core.py dispatch: sm80, sm86, sm89, sm90, sm120 in 2.2).
 SAGE_ARCH_ADVICE: tuple[tuple[str, str], ...] = (("5", _SAGE_OLD_GPU), ("6", _SAGE_OLD_GPU), ("7", _SAGE_OLD_GPU),
-                                                 ("10", _SAGE_NEW_GPU), ("11", _SAGE_NEW_GPU), ("12", _SAGE_NEW_GPU))
+                                                 ("120", _SAGE_NEW_GPU), ("10", _SAGE_NO_BUILD), ("11", _SAGE_NO_BUILD),
+                                                 ("12", _SAGE_NO_BUILD))
 
 _SAGE = r"(?:[Ss]age ?[Aa]ttention|SAGE ?ATTENTION|sageattn)"
+# rev42a: a line that says it works ("which my 3060 has, and it works great", "my 2080 is fine with xformers") is
+# a person describing a set-up that runs, not a refusal.
+_NOT_WORKING = r"^(?![^\n]{0,400}?\b(?:works? (?:great|fine|well)|is fine|runs fine|no problems?)\b)[^\n]{0,200}?"
 _OLD_GPU = (r"(?:RTX ?20[5-8]0(?: ?Ti| ?SUPER| ?Super)?|20[- ]?(?:series|xx|系)|GTX ?1[06][5-8]0|Turing|Volta|Pascal|V100|"
             r"T4|sm_?7[05]|sm_?6\d|2080|2070|2060)")
 _NEWER_ONLY = r"(?:RTX ?30|30[- ]?(?:series|xx|系)|30以上|Ampere|安培|sm_?80|compute capability 8)"
@@ -45,8 +57,11 @@ _NEWER_ONLY = r"(?:RTX ?30|30[- ]?(?:series|xx|系)|30以上|Ampere|安培|sm_?8
 # The OOM words people write, and what the description must not be about: LLM servers (their rows), host memory.
 _OOM = r"\b(?:OOM(?:s|ed|ing|'s|'d)?|[Oo]ut of VRAM)\b"
 _NOT_OTHER = (r"^(?![^\n]{0,400}?(?:[Oo]llama|llama\.cpp|llama-server|LM Studio|GGUF|gguf|vLLM|vllm|SGLang|sglang|"
-              r"OOM[- ]?[Kk]ill|oom[-_]kill|[Kk]illed process|system RAM|host memory|shared memory|/dev/shm|Bus error|"
-              r"[Dd]ata[Ll]oader|MAX_JOBS|ninja|nvcc))")
+              r"OOM[- ]?[Kk]ill|oom[-_]kill|[Kk]illed process|system RAM|host RAM|CPU RAM|host memory|system memory|"
+              r"shared memory|/dev/shm|Bus error|"
+              r"[Dd]ata[Ll]oader|MAX_JOBS|ninja|nvcc|"
+              # rev42a: an OOM denied ("no more OOM", "ran without OOM", "doesn't OOM") is a set-up that runs
+              r"\b(?:[Nn]o(?: more)?|[Ww]ithout|[Nn]ever|does ?n[o']t|did ?n[o']t|wo ?n't|wo not) (?:an? |any )?OOM))")
 _GPU_MODEL = (r"(?:(?:RTX|GTX) ?)?(?:[1-5]0[5-9]0|A100|A10G|A6000|A5000|A4000|H100|H200|L40S|L40|T4|V100|P100)"
               r"(?: ?Ti| ?SUPER| ?Super| ?D| [Mm]obile| [Ll]aptop)?\b")
 _VRAM_AMOUNT = r"\b\d{1,3} ?(?:GB|GiB|G)(?: of)? (?:VRAM|vram)\b"
@@ -61,8 +76,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"(?<![\w.])Unsupported CUDA architecture: sm_?(?P<sm>\d{2,3})\b",),
         severity="fail",
         cause=("SageAttention has no kernels for this GPU's architecture (sm{sm}): its 2.x releases dispatch only to "
-               "Ampere and newer GPUs (sm80, sm86, sm89, sm90, sm120 in 2.2), so an older GPU, or a GPU newer than the "
-               "build, is refused. The driver and PyTorch are fine."),
+               "Ampere and newer GPUs (sm80, sm86, sm89, sm90, sm120 in 2.2), so an older GPU, a GPU newer than the "
+               "build, or an architecture it has no kernels for (sm100, sm121), is refused. The driver and PyTorch are fine."),
         advice="{sage_advice}.",
         lookups=(("sm", "sage_advice", SAGE_ARCH_ADVICE, _SAGE_OLD_GPU),),
         action="configure",
@@ -82,13 +97,13 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "sageattention只支持30以上显卡", "SageAttention only supports RTX 30 series and newer"
-            _SAGE + r"[^\n]{0,80}?(?:只支持|仅支持|只能支持|只能用|\bonly (?:supports?|works? (?:on|with))\b|\brequires\b|"
-            r"\bneeds\b)[^\n]{0,40}?" + _NEWER_ONLY,
+            _NOT_WORKING + _SAGE + r"[^\n]{0,80}?(?:只支持|仅支持|只能支持|只能用|\bonly (?:supports?|works? (?:on|with))\b|"
+            r"\brequires\b|\bneeds\b)[^\n]{0,40}?" + _NEWER_ONLY,
             # "SageAttention 2 does not support the RTX 2080", "sageattn doesn't work on Turing"
-            _SAGE + r"[^\n]{0,80}?(?:\b(?:does ?n[o']t|do ?n[o']t|not|no longer|can ?n[o']t) (?:support|work (?:on|with)|"
-            r"run on)\b|不支持)[^\n]{0,40}?" + _OLD_GPU,
+            _NOT_WORKING + _SAGE + r"[^\n]{0,80}?(?:\b(?:does ?n[o']t|do ?n[o']t|not|no longer|can ?not|can't) (?:support|"
+            r"work (?:on|with)|run on)\b|不支持) (?:(?:the|my|an?|our|your) )?(?:NVIDIA |[Nn]vidia )?(?:GeForce )?" + _OLD_GPU,
             # "Turing (sm75) is not supported by SageAttention", "RTX 2080 can't use sage attention"
-            r"\b" + _OLD_GPU + r"[^\n]{0,80}?(?:\b(?:(?:is|are) not supported|unsupported|(?:does ?n[o']t|can ?n[o']t) "
+            _NOT_WORKING + r"\b" + _OLD_GPU + r"[^\n]{0,80}?(?:\b(?:(?:is|are) not supported|unsupported|(?:does ?n[o']t|can ?not|can't) "
             r"(?:run|use|support))\b|不支持)[^\n]{0,40}?" + _SAGE,
         ),
         severity="warn",

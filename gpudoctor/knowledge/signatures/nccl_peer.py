@@ -110,7 +110,10 @@ SIGNATURES: tuple[Signature, ...] = (
             r"solves|solved|resolves|resolved)\b",
             r"NCCL_P2P_DISABLE ?= ?[\"']?1[\"']?`?[^\n]{0,12}?(?:就可以|就好|解决|正常了|可以正常|跑通)",
         ),
-        refines=("nccl.watchdog-timeout", "nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p"),
+        # rev42a: nccl.p2p-disable-fixed-it-described (w42c) reads more of the same sentences with the same cause;
+        # where both read the text, this one leads and the described reading is its evidence, not a second finding
+        refines=("nccl.watchdog-timeout", "nccl.generic-error-needs-debug", "nccl.tests-on-geforce-p2p",
+                 "nccl.p2p-disable-fixed-it-described"),
         refines_within=None,
         severity="fail",
         cause="NCCL's direct peer-to-peer path between these GPUs does not work (the job gets through only with "

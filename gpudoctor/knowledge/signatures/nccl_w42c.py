@@ -36,7 +36,7 @@ SIGNATURES: tuple[Signature, ...] = (
             + r"[^\n]{0,60}?" + _P2P_OFF,
             # a maintainer's "You need to send env: NCCL_P2P_DISABLE=1" (an order, not "try ...")
             r"\b(?:[Yy]ou (?:need|have|must|should) (?:to )?|[Pp]lease )(?:send|set|add|export|use|run with)\b[^\n]{0,20}?"
-            + _P2P_OFF,
+            + _P2P_OFF + r"(?![^\n]{0,40}?\b(?:only )?(?:if|when) (?:you|it|p2p|P2P)\b)",  # rev42a: not a conditional tip
             # "turned NCCL communication from P2P to SHM(Shared Memory)"
             r"\b(?:from|instead of) P2P (?:to|into|with) (?:SHM|shm|[Ss]hared [Mm]emory)\b",
             # "NCCL might hang with P2P enabled"

