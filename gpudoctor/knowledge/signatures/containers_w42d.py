@@ -18,6 +18,9 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 _CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
+# A line that speaks of a CUDA or Triton kernel's on-chip shared memory (SMEM), not a container's /dev/shm (rev42b).
+_NOT_ON_CHIP = (r"^(?![^\n]{0,400}?(?:[Kk]ernel|[Tt]riton|per[- ]block|[Bb]lock size|SMEM|smem|__shared__|[Hh]ardware limit"
+                r"|out of resource|num_stages|[Ww]arp|[Tt]hread ?block|cudaFuncSetAttribute|resources requested))[^\n]{0,400}?")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -52,7 +55,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="vgpu-layer-hangs-new-driver",
         kinds=_CONTAINER_TEXT,
         # HAMi-core's start-up message, "[HAMI-core Msg(PID:TID:libvgpu.c:LINE)]: Initializing.....", as the last line
-        # nvidia-smi or the program prints. Printed by healthy starts too, so a warning that names what to check.
+        # nvidia-smi or the program prints. Printed by healthy starts too (a pattern reads one line, so it cannot see
+        # whether nvidia-smi's table followed), so a warning that names what to check.
         patterns=(r"\[HAMI-core Msg\(\d{1,10}:\d{1,20}:libvgpu\.c:\d{1,5}\)\]: Initializing\.{2,10}\s{0,5}$",),
         severity="warn",
         cause=("A HAMi-core GPU-sharing layer (libvgpu.so, injected by HAMi or volcano-vgpu-device-plugin) is "
@@ -82,10 +86,13 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "caused by default small shared memory (64M) when docker starts container", "there is not enough shared
             # memory", "the container runs out of shared memory"
+            # Not a line about a GPU kernel's on-chip shared memory (Triton's "out of resource: shared memory", a
+            # kernel launch's resources, per-block limits), which these words describe just as often.
+            _NOT_ON_CHIP +
             r"\b(?:not enough|insufficient|too little|too small|ran out of|runs? out of|running out of|lack of|low|small"
             r"|limited)\s(?:the\s|of\s)?(?:default\s)?(?:small\s)?(?:amount of\s)?(?:available\s)?shared[- ]memory\b",
             # "I need to increase the amount of available shared memory", "raise the shm size", "bump /dev/shm"
-            r"\b(?:[Ii]ncreas|[Rr]ais|[Bb]ump|[Ee]nlarg|[Ee]xpand)(?:e|es|ed|ing)?\s(?:the\s)?(?:amount of\s)?"
+            _NOT_ON_CHIP + r"\b(?:[Ii]ncreas|[Rr]ais|[Bb]ump|[Ee]nlarg|[Ee]xpand)(?:e|es|ed|ing)?\s(?:the\s)?(?:amount of\s)?"
             r"(?:available\s)?(?:shared[- ]memory|/dev/shm|shm[_ -]size|shm)\b",
         ),
         severity="warn",
