@@ -85,17 +85,20 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
-            # "the kernel for 8.2.x of Proxmox isn't supported by this script", "kernel 6.15 is not supported yet",
-            # "this kernel version is not supported by the driver"
+            # "the kernel for 8.2.x of Proxmox isn't supported by this script", "kernel 6.15 is not supported yet by
+            # the nvidia driver", "this kernel version is not supported by the driver": only on a line that names the
+            # driver, NVIDIA or an installer, and not another module's kernel support (ZFS) or a CUDA kernel on a GPU
+            # ("the kernel is not supported on this GPU", no kernel image) (rev42b)
+            r"^(?![^\n]{0,400}?(?:ZFS|zfs|VirtualBox|vbox|kernel image|sm_\d|on (?:this|the|my) (?:GPU|gpu|device|card)))"
+            r"(?=[^\n]{0,400}?(?:NVIDIA|[Nn]vidia|[Dd]river|DKMS|dkms|script|[Ii]nstaller|vGPU))[^\n]{0,400}?"
             r"\b[Kk]ernel (?:for |of |version )?(?:[\w.+~-]{1,30} )?(?:(?:of|in|on) [A-Z][\w.-]{1,20} )?(?:isn['’]?t|is "
             r"not|are not|aren['’]?t) (?:yet |currently )?supported\b",
-            # Proxmox's way to keep booting the previous kernel, the usual workaround while the driver does not build
-            # for the new one
-            r"\bproxmox-boot-tool kernel pin [\w.+~-]{3,40}",
+            # (Proxmox's `proxmox-boot-tool kernel pin` went, rev42b: people pin a kernel for ZFS, passthrough or other
+            # regressions too, so the pin alone says nothing of the driver)
         ),
         severity="warn",
         cause="The description says the new kernel is not supported by the NVIDIA driver (or the script installing "
-              "it), or pins the previous kernel to keep it: the driver's kernel module does not build for the newer "
+              "it): the driver's kernel module does not build for the newer "
               "kernel, so that kernel has no NVIDIA module.",
         advice=("Keep booting the previous kernel with its headers until a driver supports the new one (Proxmox: `apt "
                 "install proxmox-kernel-<version>-pve-signed proxmox-headers-<version>-pve`, `proxmox-boot-tool kernel "
