@@ -250,7 +250,7 @@ def _blackwell_at_boot(facts: NamedFacts, proprietary: bool) -> Iterator[dict[st
     """An RTX 50-series (Blackwell, compute capability 12.0) GPU named in a report of the machine failing at boot: with
     a 570-or-newer driver named and no sign of the open kernel modules, those are missing (`proprietary`); with no
     driver named or an older one, the driver is too old for it (w42e)."""
-    if not _boot_not_program(facts):
+    if not _boot_not_program(facts) or facts.says_resolved:  # "works now", "fixed": telling the fix (rev42b)
         return
     newest = max(facts.driver_branches, default=None)
     new_enough = newest is not None and newest >= _BLACKWELL_FIRST_BRANCH
@@ -265,8 +265,11 @@ def _blackwell_at_boot(facts: NamedFacts, proprietary: bool) -> Iterator[dict[st
 
 
 def _nvswitch_machine(facts: NamedFacts) -> Iterator[dict[str, str]]:
-    """A cloud machine type of SXM GPUs on NVSwitches named in a report of trouble: CUDA there waits for Fabric
-    Manager (w42e)."""
+    """A cloud machine type of SXM GPUs on NVSwitches named in a report of CUDA not starting: CUDA there waits for
+    Fabric Manager (w42e). Any other failure on such a machine (out of memory, NCCL over EFA, a missing module) is not
+    this one, so the paste must show CUDA finding no device or failing to initialise (rev42b)."""
+    if not facts.cuda_not_starting:
+        return
     for instance in facts.nvswitch_instances:
         yield {"instance": instance}
 
