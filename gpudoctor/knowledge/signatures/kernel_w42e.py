@@ -34,7 +34,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             r"not all (?:the )?local fabric manager instances (?:have )?finished (?:their|the) configuration",
-            r"failed to configure all the available (?:GPUs|NVSwitches)(?: or (?:GPUs|NVSwitches))?",
+            # older releases log it capitalised with a full stop ("Failed to configure all the available GPUs or
+            # NVSwitches.", GlobalFabricManager's FM_SYSLOG_ERR), newer ones lower case (rev42b)
+            r"[Ff]ailed to configure all the available (?:GPUs|NVSwitches)(?: or (?:GPUs|NVSwitches))?",
             r"fabric manager error handler is called for (?:unhandled )?config(?:uration)? error",
         ),
         # The 802 ("system not yet initialized") that programs answer while the fabric is unconfigured is this
@@ -62,11 +64,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # folder, nvidia-all's package build), the last line a paste keeps when it cut the compiler's errors: "make:
         # *** [Makefile:140: modules] Error 2" (575.51.02 on 6.15, nvidia-all#293; "[Makefile:82: modules]" of 525 on
         # a GCP 6.5 kernel). The rows of kernel_builds.py and kernel_w41a.py read the inner lines where the paste has
-        # them.
+        # them. The line is every out-of-tree module's (ZFS, VirtualBox, v4l2loopback, DisplayLink's evdi print the
+        # same) and names no driver, so a warning that says so (rev42b).
         patterns=(r"\bmake(?:\[\d{1,2}\])?: \*\*\* \[(?:[^\]\n]{0,200}/)?Makefile:\d{1,5}: modules\] Error \d",),
-        severity="fail",
-        cause="The NVIDIA kernel module's build stopped (make's modules target failed), so this kernel has no NVIDIA "
-              "module; usually the kernel is newer than the driver release supports.",
+        severity="warn",
+        cause="A kernel module's build stopped (make's modules target failed); where it is the NVIDIA module's (DKMS, "
+              "the .run installer, a driver package), this kernel has no NVIDIA module, usually because the kernel is "
+              "newer than the driver release supports.",
         advice=("Read the first `error:` above this line (DKMS keeps the whole build in "
                 "/var/lib/dkms/nvidia/<version>/build/make.log). If it names a kernel interface the release does not "
                 "know, install a driver release that supports this kernel (the distribution's newer nvidia package, or "
