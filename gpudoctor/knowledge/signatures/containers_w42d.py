@@ -19,8 +19,9 @@ from gpudoctor.knowledge.signatures import Signature
 
 _CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
 # A line that speaks of a CUDA or Triton kernel's on-chip shared memory (SMEM), not a container's /dev/shm (rev42b).
-_NOT_ON_CHIP = (r"^(?![^\n]{0,400}?(?:[Kk]ernel|[Tt]riton|per[- ]block|[Bb]lock size|SMEM|smem|__shared__|[Hh]ardware limit"
-                r"|out of resource|num_stages|[Ww]arp|[Tt]hread ?block|cudaFuncSetAttribute|resources requested))[^\n]{0,400}?")
+_NOT_ON_CHIP = (r"^(?![^\n]{0,400}?(?:[Kk]ernel|[Tt]riton|per[- ]block|[Bb]lock size|SMEM|smem|__shared__"
+                r"|[Hh]ardware limit|out of resource|num_stages|[Ww]arp|[Tt]hread ?block|cudaFuncSetAttribute"
+                r"|resources requested))[^\n]{0,400}?")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -38,7 +39,8 @@ SIGNATURES: tuple[Signature, ...] = (
                "filesystem is read-only."),
         advice=("Put the NVIDIA Container Toolkit back on 1.19.x (`nvidia-container-toolkit`, "
                 "`nvidia-container-toolkit-base`, `libnvidia-container1` and `libnvidia-container-tools` of the same "
-                "version; the GPU operator's toolkit image likewise) or upgrade it to the release that fixes the hook, "
+                "version; the GPU operator's toolkit image likewise) or upgrade it to a release after 1.20.0 that carries "
+                "the fix (nvidia-container-toolkit#2028: the hook ignores a read-only /etc/nvidia), "
                 "restart containerd or Docker and recreate the pods; until then do not mount a read-only volume at "
                 "/etc/nvidia in GPU containers. The driver and the GPUs are fine."),
         action="configure",
@@ -46,6 +48,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "reboot"),
         versions=("nvidia-container-toolkit>=1.20.0",),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/2026",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/pull/2028",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/release-notes.html"),
         checked="2026-11-28",
         examples=("containers/nvct-2026-app-profile-hook-read-only-etc-nvidia.txt",),
