@@ -33,7 +33,8 @@ from gpudoctor.knowledge.signatures.reasoned_w42f import OUT_OF_GPU_MEMORY_IN_WO
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
                   # the machine that boots to no desktop (w42e)
-                  "black screen", "blank screen", "login loop", "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
+                  "black screen", "blank screen", "login loop",
+                  "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
                   # a driver that drops a GPU, in the person's words ("the 510 driver does not support the GTX 760")
                   "does not support", "doesn't support", "no longer detect",
                   "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",

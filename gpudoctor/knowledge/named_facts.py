@@ -215,7 +215,8 @@ class NamedFacts:
     ngc_releases: tuple[tuple[int, int], ...] = ()  # the NGC container releases (YY, MM) the paste runs
     stated_cudas: tuple[tuple[int, int], ...] = ()  # a CUDA the paste says something demands ("it wanted CUDA 12.8")
     # whether the paste tells of the machine failing at boot or on its display ("error message at boot", "on reboot I
-    # get a black screen", "can't boot"): the driver's matter, not a program's (w42e)
+    # get a black screen", "can't boot"): the driver's matter, not a program's (w42e); not on Windows or in the
+    # firmware (rev42b)
     boot_trouble: bool = False
     # the cloud machine types whose GPUs sit on NVSwitches (AWS p4d/p5, GCP a2/a3 8-GPU, Azure ND96, OCI BM.GPU.*.8),
     # where CUDA waits for Fabric Manager (w42e)
@@ -256,7 +257,7 @@ def read_facts(text: str) -> NamedFacts:
         multi_gpu_hang=_MULTI_GPU.search(text) is not None and _HANG.search(text) is not None,
         ngc_releases=_unique((int(found["year"]), int(found["month"])) for found in _NGC_IMAGE.finditer(text)),
         stated_cudas=_stated_cudas(text),
-        boot_trouble=_BOOT_TROUBLE.search(text) is not None,
+        boot_trouble=_BOOT_TROUBLE.search(text) is not None and _BEFORE_THE_DRIVER.search(text) is None,
         nvswitch_instances=_unique(found[0] for found in _NVSWITCH_INSTANCE.finditer(text)),
         cuda_not_starting=any(words in text.lower() for words in _CUDA_NOT_STARTING),
         says_resolved=_RESOLVED.search(text) is not None,
@@ -286,6 +287,10 @@ _CUDA_NOT_STARTING = ("802", "system not yet initialized", "cuda-capable device"
 # The person saying the trouble is over, as people write it in a report that tells the fix.
 _RESOLVED = re.compile(r"\b(?:works|working|worked) (?:now|fine now|great now|again)\b|\b(?:now|is) (?:fixed|solved|"
                        r"resolved|working)\b|\b(?:[Ff]ixed|[Ss]olved|[Rr]esolved) (?:it|this|the (?:issue|problem))\b")
+
+
+# A boot that fails before a Linux NVIDIA driver loads, or on Windows: firmware, POST, an installer of Windows (rev42b).
+_BEFORE_THE_DRIVER = re.compile(r"\b(?:Windows|BIOS|UEFI|POST|CSM)\b")
 
 
 # The machine failing at boot or on its display, as people tell it (w42e: cosmic-epoch#1717 "receive this error message
