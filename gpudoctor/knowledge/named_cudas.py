@@ -102,9 +102,11 @@ def _names_the_machine(text: str, match: re.Match) -> bool:
 # ("insufficient") and 804 (forward compatibility on a GPU without it), PyTorch's "too old" and CUDA not available,
 # and the person's "fails to execute code compiled with ...". Looked for in the lowered text. "Too old" only of the
 # driver (PyTorch's "The NVIDIA driver on your system is too old"), not "my GPU is too old"; no bare "won't start",
-# which any program's failure is told with (rev42b).
+# which any program's failure is told with; "insufficient" only as CUDA's error 35 says it, not Kubernetes'
+# "Insufficient nvidia.com/gpu" or "insufficient memory" (rev42b).
 DRIVER_FAMILY_FAILURES = ("unsupported toolchain", "error 222", "code: 222", "222 error", "code 222", "(222)",
-                          "unsupported_ptx", "unsupportedptx", "unsupported .version", "insufficient",
+                          "unsupported_ptx", "unsupportedptx", "unsupported .version", "driver version is insufficient",
+                          "insufficient for cuda runtime", "insufficient_driver", "insufficientdriver",
                           "driver on your system is too old", "driver is too old", "driver too old",
                           "error 804", "forward compatibility was attempted", "is_available() is false",
                           "is_available()\nfalse", "is_available()\n>>> false", "cuda is not available",
