@@ -119,7 +119,9 @@ SIGNATURES: tuple[Signature, ...] = (
 
 _BLACKWELL_DRIVER_ADVICE = (
     "Install driver 570 or newer with the open kernel modules: Ubuntu and Pop!_OS `sudo apt install "
-    "nvidia-driver-570-open` (or a newer -open branch), Debian the nvidia-open-kernel-dkms packages, Fedora/RHEL the "
+    "nvidia-driver-570-open` (or a newer -open branch), Debian nvidia-open-kernel-dkms of 570 or newer (`apt policy "
+    "nvidia-open-kernel-dkms` shows the version; a release's own may be older, NVIDIA's repository has `nvidia-open`), "
+    "Fedora/RHEL the "
     "open kmod (`sudo dnf install kmod-nvidia-open-dkms`, or RPM Fusion's akmod-nvidia with the open flavour), NVIDIA's "
     ".run installer with `-m=kernel-open`; if the install image itself has an older driver, install with the "
     "Intel/AMD (or `nomodeset`) image first and add the driver afterwards; reboot, and `nvidia-smi` must list the GPU.")
@@ -148,7 +150,8 @@ BLACKWELL_BOOT_PROPRIETARY = concluded(
            "sign of the open kernel modules: RTX 50-series GPUs run only on NVIDIA's open kernel modules, which the "
            "proprietary modules of the same driver do not replace."),
     advice=("Replace the proprietary kernel modules with the open ones of a 570-or-newer driver: Ubuntu `sudo apt "
-            "install nvidia-driver-{driver}-open`, Debian the nvidia-open-kernel-dkms packages, Fedora/RHEL `sudo dnf "
+            "install nvidia-driver-{driver}-open`, Debian nvidia-open-kernel-dkms of the same version (or NVIDIA's "
+            "repository's `nvidia-open`), Fedora/RHEL `sudo dnf "
             "install kmod-nvidia-open-dkms` (or the open akmod), NVIDIA's .run installer with `-m=kernel-open`; reboot, "
             "and `nvidia-smi` must list the GPU."),
     action="configure",
