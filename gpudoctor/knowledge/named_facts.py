@@ -280,10 +280,10 @@ _NVSWITCH_INSTANCE = re.compile(
 
 # CUDA finding no device or failing to initialise, in the lowered text: error 802 and its name, the runtime's and
 # programs' "no CUDA-capable device", "cannot find any CUDA-compatible platforms" (hashcat#3008), PyTorch's False.
-_CUDA_NOT_STARTING = ("802", "system not yet initialized", "cuda-capable device", "cuda-compatible", "cuda platform",
-                      "no cuda device", "cuda_error_no_device", "is_available() is false", "cuda is not available",
-                      "no gpus found", "no gpu found", "no devices found", "cuda initialization", "cuinit",
-                      "fabric manager", "fabricmanager")
+_CUDA_NOT_STARTING = ("error 802", "802:", "(802)", "code 802", "system not yet initialized", "cuda-capable device",
+                      "cuda-compatible", "cuda platform", "no cuda device", "cuda_error_no_device",
+                      "is_available() is false", "cuda is not available", "no gpus found", "no gpu found",
+                      "no devices found", "cuda initialization", "cuinit", "fabric manager", "fabricmanager")
 # The person saying the trouble is over, as people write it in a report that tells the fix.
 _RESOLVED = re.compile(r"\b(?:works|working|worked) (?:now|fine now|great now|again)\b|\b(?:now|is) (?:fixed|solved|"
                        r"resolved|working)\b|\b(?:[Ff]ixed|[Ss]olved|[Rr]esolved) (?:it|this|the (?:issue|problem))\b")
