@@ -202,8 +202,9 @@ GEFORCE_P2P: dict[str, str] = {
 
 # The CUDA of PyTorch's default Linux wheel on PyPI ("pip install torch==X" with no index URL and no +cuXXX), by release
 # (w42f, checked 2026-11-28): PyTorch's release compatibility matrix (PYTORCH_RELEASE_MATRIX, its "stable CUDA" column)
-# and https://pytorch.org/get-started/previous-versions/ (the line with no index URL under "Linux and Windows"). Windows
-# wheels on PyPI carried no CUDA before 2.x and conda picks its own cudatoolkit, so a paste naming either is not read so.
+# and https://pytorch.org/get-started/previous-versions/ (the line with no index URL under "Linux and Windows"). PyPI's
+# Windows wheels are CPU-only builds (CUDA ones come from download.pytorch.org's index) and conda picks its own
+# cudatoolkit, so a paste naming either is not read so (rev42b: the comment said Windows wheels had CUDA from 2.x).
 PYPI_TORCH_CUDA: dict[Capability, Capability] = {
     (1, 2): (10, 0),
     **{(1, minor): (10, 1) for minor in (3, 4)},

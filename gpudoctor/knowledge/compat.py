@@ -33,7 +33,8 @@ from gpudoctor.knowledge.signatures.reasoned_w42f import OUT_OF_GPU_MEMORY_IN_WO
 # lowered text with `in`, a fast scan; a pattern of these alternatives took a slow pass over a long healthy paste.
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
                   # the machine that boots to no desktop (w42e)
-                  "black screen", "blank screen", "login loop", "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
+                  "black screen", "blank screen", "login loop",
+                  "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
                   # a driver that drops a GPU, in the person's words ("the 510 driver does not support the GTX 760")
                   "does not support", "doesn't support", "no longer detect",
                   "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
@@ -250,7 +251,7 @@ def _blackwell_at_boot(facts: NamedFacts, proprietary: bool) -> Iterator[dict[st
     """An RTX 50-series (Blackwell, compute capability 12.0) GPU named in a report of the machine failing at boot: with
     a 570-or-newer driver named and no sign of the open kernel modules, those are missing (`proprietary`); with no
     driver named or an older one, the driver is too old for it (w42e)."""
-    if not _boot_not_program(facts):
+    if not _boot_not_program(facts) or facts.says_resolved:  # "works now", "fixed": telling the fix (rev42b)
         return
     newest = max(facts.driver_branches, default=None)
     new_enough = newest is not None and newest >= _BLACKWELL_FIRST_BRANCH
@@ -265,8 +266,11 @@ def _blackwell_at_boot(facts: NamedFacts, proprietary: bool) -> Iterator[dict[st
 
 
 def _nvswitch_machine(facts: NamedFacts) -> Iterator[dict[str, str]]:
-    """A cloud machine type of SXM GPUs on NVSwitches named in a report of trouble: CUDA there waits for Fabric
-    Manager (w42e)."""
+    """A cloud machine type of SXM GPUs on NVSwitches named in a report of CUDA not starting: CUDA there waits for
+    Fabric Manager (w42e). Any other failure on such a machine (out of memory, NCCL over EFA, a missing module) is not
+    this one, so the paste must show CUDA finding no device or failing to initialise (rev42b)."""
+    if not facts.cuda_not_starting:
+        return
     for instance in facts.nvswitch_instances:
         yield {"instance": instance}
 

@@ -27,8 +27,9 @@ def named_requirements(facts: NamedFacts) -> Iterator[tuple[Cuda, str, bool]]:
     if facts.driver_family_failure:
         for cuda in facts.toolkit_cudas:
             yield cuda, f"code compiled with the CUDA {_cc(cuda)} toolkit (its PTX needs that release's driver)", True
-    for cuda in facts.spoken_image_cudas:
-        yield cuda, f"a container image built on CUDA {_cc(cuda)}", True
+    if not facts.forward_compat:  # the cuda-compat package runs a newer image on an older data-center driver (rev42b)
+        for cuda in facts.spoken_image_cudas:
+            yield cuda, f"a container image built on CUDA {_cc(cuda)}", True
     yield from _default_torch_wheels(facts)
 
 

@@ -100,13 +100,18 @@ def _names_the_machine(text: str, match: re.Match) -> bool:
 
 # The failures a driver older than the code's CUDA produces (w42f): the PTX JIT's error 222, CUDA's error 35
 # ("insufficient") and 804 (forward compatibility on a GPU without it), PyTorch's "too old" and CUDA not available,
-# and the person's "fails to execute code compiled with ...". Looked for in the lowered text.
+# and the person's "fails to execute code compiled with ...". Looked for in the lowered text. "Too old" only of the
+# driver (PyTorch's "The NVIDIA driver on your system is too old"), not "my GPU is too old"; no bare "won't start",
+# which any program's failure is told with; "insufficient" only as CUDA's error 35 says it, not Kubernetes'
+# "Insufficient nvidia.com/gpu" or "insufficient memory" (rev42b).
 DRIVER_FAMILY_FAILURES = ("unsupported toolchain", "error 222", "code: 222", "222 error", "code 222", "(222)",
-                          "unsupported_ptx", "unsupportedptx", "unsupported .version", "insufficient", "too old",
+                          "unsupported_ptx", "unsupportedptx", "unsupported .version", "driver version is insufficient",
+                          "insufficient for cuda runtime", "insufficient_driver", "insufficientdriver",
+                          "driver on your system is too old", "driver is too old", "driver too old",
                           "error 804", "forward compatibility was attempted", "is_available() is false",
                           "is_available()\nfalse", "is_available()\n>>> false", "cuda is not available",
                           "cuda available: no", "is cuda available: no", "fail to execute", "fails to execute",
-                          "failed to execute", "refuses to initiali", "won't start", "does not start at all")
+                          "failed to execute", "refuses to initiali", "does not start at all")
 
 
 def driver_family_failure(text: str) -> bool:
@@ -133,9 +138,24 @@ def _on_a_gpu_line(text: str, match: re.Match) -> bool:
     return any(word in line for word in _GPU_MEMORY_WORDS)
 
 
+# Words just before the out-of-memory that make it no report of one (rev42b): asked about or avoided ("so I don't get
+# OOM", "to avoid OOM", "not getting out of memory"), over ("fixed the CUDA out of memory"), or the host's ("the host
+# ran out of memory", "system RAM out of memory").
+_NOT_A_REPORT = re.compile(r"\b(?:avoid|prevent|don'?t get|do not get|not get(?:ting)?|never get|won'?t get|without|no more"
+                           r"|no longer|fixed|solved|resolved|host|system|RAM|CPU|swap)\b[^\n.;!?]{0,24}\Z", re.I)
+# The same words just after it naming the host's memory ("out of memory (RAM)", "OOM killer").
+_HOST_AFTER = re.compile(r"\A[^\n.;]{0,12}?\b(?:RAM|host|system memory|CPU memory|killer)\b", re.I)
+
+
+def _a_report(text: str, match: re.Match) -> bool:
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    before = text[max(line_start, match.start() - 40):match.start()]
+    return not _NOT_A_REPORT.search(before) and not _HOST_AFTER.search(text[match.end():match.end() + 30])
+
+
 def out_of_gpu_memory(text: str) -> str | None:
     """The words in which the paste tells of running out of GPU memory, or None."""
-    found = [match for pattern in _OUT_OF_GPU_MEMORY for match in pattern.finditer(text)]
+    found = [match for pattern in _OUT_OF_GPU_MEMORY for match in pattern.finditer(text) if _a_report(text, match)]
     found += [match for pattern in _OUT_OF_MEMORY_LOOSELY for match in pattern.finditer(text)
-              if _on_a_gpu_line(text, match)]
+              if _on_a_gpu_line(text, match) and _a_report(text, match)]
     return min(found, key=lambda match: match.start())[0] if found else None

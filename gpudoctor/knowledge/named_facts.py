@@ -215,11 +215,17 @@ class NamedFacts:
     ngc_releases: tuple[tuple[int, int], ...] = ()  # the NGC container releases (YY, MM) the paste runs
     stated_cudas: tuple[tuple[int, int], ...] = ()  # a CUDA the paste says something demands ("it wanted CUDA 12.8")
     # whether the paste tells of the machine failing at boot or on its display ("error message at boot", "on reboot I
-    # get a black screen", "can't boot"): the driver's matter, not a program's (w42e)
+    # get a black screen", "can't boot"): the driver's matter, not a program's (w42e); not on Windows or in the
+    # firmware (rev42b)
     boot_trouble: bool = False
     # the cloud machine types whose GPUs sit on NVSwitches (AWS p4d/p5, GCP a2/a3 8-GPU, Azure ND96, OCI BM.GPU.*.8),
     # where CUDA waits for Fabric Manager (w42e)
     nvswitch_instances: tuple[str, ...] = ()
+    # whether the paste shows CUDA finding no device or failing to initialise (error 802, "no CUDA-capable device",
+    # is_available() False), the failure an NVSwitch machine without Fabric Manager gives (rev42b)
+    cuda_not_starting: bool = False
+    # whether the person says the trouble is over ("works now", "now fixed", "solved it") (rev42b)
+    says_resolved: bool = False
     # w42f: the CUDA toolkits that compiled the code (nvcc's release, "toolkit 12.5"), the newest CUDA the driver runs
     # as said in words ("stuck at cuda 12.4"), the CUDA of images named in words or by NVIDIA's banner, and whether
     # the paste shows a failure of a driver older than its CUDA (error 222 or 804, "insufficient", "too old", CUDA
@@ -229,6 +235,7 @@ class NamedFacts:
     spoken_image_cudas: tuple[tuple[int, int], ...] = ()
     driver_family_failure: bool = False
     out_of_gpu_memory: str | None = None  # the words in which the paste tells of running out of GPU memory
+    forward_compat: bool = False  # the paste names CUDA forward compatibility (the cuda-compat package) (rev42b)
     torch_elsewhere: bool = False  # Windows or conda named: a bare torch release's CUDA is not PyPI's Linux default
 
 
@@ -250,13 +257,16 @@ def read_facts(text: str) -> NamedFacts:
         multi_gpu_hang=_MULTI_GPU.search(text) is not None and _HANG.search(text) is not None,
         ngc_releases=_unique((int(found["year"]), int(found["month"])) for found in _NGC_IMAGE.finditer(text)),
         stated_cudas=_stated_cudas(text),
-        boot_trouble=_BOOT_TROUBLE.search(text) is not None,
+        boot_trouble=_BOOT_TROUBLE.search(text) is not None and _BEFORE_THE_DRIVER.search(text) is None,
         nvswitch_instances=_unique(found[0] for found in _NVSWITCH_INSTANCE.finditer(text)),
+        cuda_not_starting=any(words in text.lower() for words in _CUDA_NOT_STARTING),
+        says_resolved=_RESOLVED.search(text) is not None,
         toolkit_cudas=named_cudas.toolkit_cudas(text),
         spoken_driver_cudas=named_cudas.spoken_driver_cudas(text),
         spoken_image_cudas=named_cudas.spoken_image_cudas(text) if _names_a_container(text) else (),
         driver_family_failure=named_cudas.driver_family_failure(text),
         out_of_gpu_memory=named_cudas.out_of_gpu_memory(text),
+        forward_compat=_forward_compat(text.lower()),
         torch_elsewhere=any(words in text for words in _TORCH_ELSEWHERE),
     )
 
@@ -266,6 +276,21 @@ _NVSWITCH_INSTANCE = re.compile(
     r"\b(?:p4de?\.24xlarge|p5(?:e|en)?\.48xlarge|p6-b200\.48xlarge|a2-(?:highgpu-8g|megagpu-16g|ultragpu-8g)|"
     r"a3-(?:highgpu|megagpu|ultragpu|edgegpu)-8g|(?:Standard_)?ND96(?:a|am|is)?sr_(?:A100_|H100_|H200_)?v[45]|"
     r"BM\.GPU\.(?:A100-v2|H100|H200|B200)\.8|gpu_8x_(?:a100|h100)_sxm\d?)\b")
+
+
+# CUDA finding no device or failing to initialise, in the lowered text: error 802 and its name, the runtime's and
+# programs' "no CUDA-capable device", "cannot find any CUDA-compatible platforms" (hashcat#3008), PyTorch's False.
+_CUDA_NOT_STARTING = ("error 802", "802:", "(802)", "code 802", "system not yet initialized", "cuda-capable device",
+                      "cuda-compatible", "cuda platform", "no cuda device", "cuda_error_no_device",
+                      "is_available() is false", "cuda is not available", "no gpus found", "no gpu found",
+                      "no devices found", "cuda initialization", "cuinit", "fabric manager", "fabricmanager")
+# The person saying the trouble is over, as people write it in a report that tells the fix.
+_RESOLVED = re.compile(r"\b(?:works|working|worked) (?:now|fine now|great now|again)\b|\b(?:now|is) (?:fixed|solved|"
+                       r"resolved|working)\b|\b(?:[Ff]ixed|[Ss]olved|[Rr]esolved) (?:it|this|the (?:issue|problem))\b")
+
+
+# A boot that fails before a Linux NVIDIA driver loads, or on Windows: firmware, POST, an installer of Windows (rev42b).
+_BEFORE_THE_DRIVER = re.compile(r"\b(?:Windows|BIOS|UEFI|POST|CSM)\b")
 
 
 # The machine failing at boot or on its display, as people tell it (w42e: cosmic-epoch#1717 "receive this error message
@@ -280,6 +305,12 @@ _BOOT_TROUBLE = re.compile(
 # conda's own builds, a Mac; as installs and collect_env name them, not issue templates' "(`conda`, `pip`, source)".
 _TORCH_ELSEWHERE = ("conda install", "conda create", "[conda] pytorch", "[conda] torch", "OS: Microsoft Windows",
                     "Windows 10", "Windows 11", "win_amd64", "on Windows", "macOS")
+
+
+def _forward_compat(lowered: str) -> bool:
+    """Whether the paste runs CUDA forward compatibility, not the 804 it gives on a GPU without it (rev42b)."""
+    return (any(words in lowered for words in ("forward compat", "cuda-compat", "compat package"))
+            and "forward compatibility was attempted" not in lowered and "error 804" not in lowered)
 
 
 def _names_a_container(text: str) -> bool:

@@ -18,6 +18,10 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 _CONTAINER_TEXT = ("docker", "kubectl", "build", "journal", "other")
+# A line that speaks of a CUDA or Triton kernel's on-chip shared memory (SMEM), not a container's /dev/shm (rev42b).
+_NOT_ON_CHIP = (r"^(?![^\n]{0,400}?(?:[Kk]ernel|[Tt]riton|per[- ]block|[Bb]lock size|SMEM|smem|__shared__"
+                r"|[Hh]ardware limit|out of resource|num_stages|[Ww]arp|[Tt]hread ?block|cudaFuncSetAttribute"
+                r"|resources requested))[^\n]{0,400}?")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -35,7 +39,8 @@ SIGNATURES: tuple[Signature, ...] = (
                "filesystem is read-only."),
         advice=("Put the NVIDIA Container Toolkit back on 1.19.x (`nvidia-container-toolkit`, "
                 "`nvidia-container-toolkit-base`, `libnvidia-container1` and `libnvidia-container-tools` of the same "
-                "version; the GPU operator's toolkit image likewise) or upgrade it to the release that fixes the hook, "
+                "version; the GPU operator's toolkit image likewise) or upgrade it to a release after 1.20.0 that carries "
+                "the fix (nvidia-container-toolkit#2028: the hook ignores a read-only /etc/nvidia), "
                 "restart containerd or Docker and recreate the pods; until then do not mount a read-only volume at "
                 "/etc/nvidia in GPU containers. The driver and the GPUs are fine."),
         action="configure",
@@ -43,6 +48,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the driver", "reboot"),
         versions=("nvidia-container-toolkit>=1.20.0",),
         sources=("https://github.com/NVIDIA/nvidia-container-toolkit/issues/2026",
+                 "https://github.com/NVIDIA/nvidia-container-toolkit/pull/2028",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/release-notes.html"),
         checked="2026-11-28",
         examples=("containers/nvct-2026-app-profile-hook-read-only-etc-nvidia.txt",),
@@ -52,7 +58,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="vgpu-layer-hangs-new-driver",
         kinds=_CONTAINER_TEXT,
         # HAMi-core's start-up message, "[HAMI-core Msg(PID:TID:libvgpu.c:LINE)]: Initializing.....", as the last line
-        # nvidia-smi or the program prints. Printed by healthy starts too, so a warning that names what to check.
+        # nvidia-smi or the program prints. Printed by healthy starts too (a pattern reads one line, so it cannot see
+        # whether nvidia-smi's table followed), so a warning that names what to check.
         patterns=(r"\[HAMI-core Msg\(\d{1,10}:\d{1,20}:libvgpu\.c:\d{1,5}\)\]: Initializing\.{2,10}\s{0,5}$",),
         severity="warn",
         cause=("A HAMi-core GPU-sharing layer (libvgpu.so, injected by HAMi or volcano-vgpu-device-plugin) is "
@@ -82,10 +89,13 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "caused by default small shared memory (64M) when docker starts container", "there is not enough shared
             # memory", "the container runs out of shared memory"
+            # Not a line about a GPU kernel's on-chip shared memory (Triton's "out of resource: shared memory", a
+            # kernel launch's resources, per-block limits), which these words describe just as often.
+            _NOT_ON_CHIP +
             r"\b(?:not enough|insufficient|too little|too small|ran out of|runs? out of|running out of|lack of|low|small"
             r"|limited)\s(?:the\s|of\s)?(?:default\s)?(?:small\s)?(?:amount of\s)?(?:available\s)?shared[- ]memory\b",
             # "I need to increase the amount of available shared memory", "raise the shm size", "bump /dev/shm"
-            r"\b(?:[Ii]ncreas|[Rr]ais|[Bb]ump|[Ee]nlarg|[Ee]xpand)(?:e|es|ed|ing)?\s(?:the\s)?(?:amount of\s)?"
+            _NOT_ON_CHIP + r"\b(?:[Ii]ncreas|[Rr]ais|[Bb]ump|[Ee]nlarg|[Ee]xpand)(?:e|es|ed|ing)?\s(?:the\s)?(?:amount of\s)?"
             r"(?:available\s)?(?:shared[- ]memory|/dev/shm|shm[_ -]size|shm)\b",
         ),
         severity="warn",

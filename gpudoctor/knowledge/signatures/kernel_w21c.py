@@ -23,6 +23,8 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"(?:-source)? (?:GPU )?kernel modules?\b",
                   # the same told the other way round (w42e): "only the open driver works with it", "the proprietary
                   # drivers are not compatible with Blackwell-and-higher / 5000-series card" (open-gpu-kernel-modules#856)
+                  # (not of another vendor's or nouveau's "open driver", rev42b)
+                  r"^(?![^\n]{0,400}?(?:AMD|Radeon|amdgpu|AMDGPU|Intel|[Nn]ouveau|Mesa))[^\n]{0,400}?"
                   r"\bonly (?:the )?(?:nvidia-)?\*{0,2}open\*{0,2}(?:[- ](?:dkms|source))?(?: (?:dkms|kernel|GPU))? "
                   r"(?:drivers?|modules?|kmods?|packages?|flavou?r) (?:works?|worked|is working|supports?)\b",
                   r"\bproprietary (?:NVIDIA |nvidia )?(?:drivers?|kernel modules?|modules?|kmods?) (?:(?:are|is) not "

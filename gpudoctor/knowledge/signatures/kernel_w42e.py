@@ -34,7 +34,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             r"not all (?:the )?local fabric manager instances (?:have )?finished (?:their|the) configuration",
-            r"failed to configure all the available (?:GPUs|NVSwitches)(?: or (?:GPUs|NVSwitches))?",
+            # older releases log it capitalised with a full stop ("Failed to configure all the available GPUs or
+            # NVSwitches.", GlobalFabricManager's FM_SYSLOG_ERR), newer ones lower case (rev42b)
+            r"[Ff]ailed to configure all the available (?:GPUs|NVSwitches)(?: or (?:GPUs|NVSwitches))?",
             r"fabric manager error handler is called for (?:unhandled )?config(?:uration)? error",
         ),
         # The 802 ("system not yet initialized") that programs answer while the fabric is unconfigured is this
@@ -62,11 +64,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # folder, nvidia-all's package build), the last line a paste keeps when it cut the compiler's errors: "make:
         # *** [Makefile:140: modules] Error 2" (575.51.02 on 6.15, nvidia-all#293; "[Makefile:82: modules]" of 525 on
         # a GCP 6.5 kernel). The rows of kernel_builds.py and kernel_w41a.py read the inner lines where the paste has
-        # them.
+        # them. The line is every out-of-tree module's (ZFS, VirtualBox, v4l2loopback, DisplayLink's evdi print the
+        # same) and names no driver, so a warning that says so (rev42b).
         patterns=(r"\bmake(?:\[\d{1,2}\])?: \*\*\* \[(?:[^\]\n]{0,200}/)?Makefile:\d{1,5}: modules\] Error \d",),
-        severity="fail",
-        cause="The NVIDIA kernel module's build stopped (make's modules target failed), so this kernel has no NVIDIA "
-              "module; usually the kernel is newer than the driver release supports.",
+        severity="warn",
+        cause="A kernel module's build stopped (make's modules target failed); where it is the NVIDIA module's (DKMS, "
+              "the .run installer, a driver package), this kernel has no NVIDIA module, usually because the kernel is "
+              "newer than the driver release supports.",
         advice=("Read the first `error:` above this line (DKMS keeps the whole build in "
                 "/var/lib/dkms/nvidia/<version>/build/make.log). If it names a kernel interface the release does not "
                 "know, install a driver release that supports this kernel (the distribution's newer nvidia package, or "
@@ -85,17 +89,20 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="dkms-build-failed",
         kinds=("any",),
         patterns=(
-            # "the kernel for 8.2.x of Proxmox isn't supported by this script", "kernel 6.15 is not supported yet",
-            # "this kernel version is not supported by the driver"
+            # "the kernel for 8.2.x of Proxmox isn't supported by this script", "kernel 6.15 is not supported yet by
+            # the nvidia driver", "this kernel version is not supported by the driver": only on a line that names the
+            # driver, NVIDIA or an installer, and not another module's kernel support (ZFS) or a CUDA kernel on a GPU
+            # ("the kernel is not supported on this GPU", no kernel image) (rev42b)
+            r"^(?![^\n]{0,400}?(?:ZFS|zfs|VirtualBox|vbox|kernel image|sm_\d|on (?:this|the|my) (?:GPU|gpu|device|card)))"
+            r"(?=[^\n]{0,400}?(?:NVIDIA|[Nn]vidia|[Dd]river|DKMS|dkms|script|[Ii]nstaller|vGPU))[^\n]{0,400}?"
             r"\b[Kk]ernel (?:for |of |version )?(?:[\w.+~-]{1,30} )?(?:(?:of|in|on) [A-Z][\w.-]{1,20} )?(?:isn['’]?t|is "
             r"not|are not|aren['’]?t) (?:yet |currently )?supported\b",
-            # Proxmox's way to keep booting the previous kernel, the usual workaround while the driver does not build
-            # for the new one
-            r"\bproxmox-boot-tool kernel pin [\w.+~-]{3,40}",
+            # (Proxmox's `proxmox-boot-tool kernel pin` went, rev42b: people pin a kernel for ZFS, passthrough or other
+            # regressions too, so the pin alone says nothing of the driver)
         ),
         severity="warn",
         cause="The description says the new kernel is not supported by the NVIDIA driver (or the script installing "
-              "it), or pins the previous kernel to keep it: the driver's kernel module does not build for the newer "
+              "it): the driver's kernel module does not build for the newer "
               "kernel, so that kernel has no NVIDIA module.",
         advice=("Keep booting the previous kernel with its headers until a driver supports the new one (Proxmox: `apt "
                 "install proxmox-kernel-<version>-pve-signed proxmox-headers-<version>-pve`, `proxmox-boot-tool kernel "
@@ -112,7 +119,9 @@ SIGNATURES: tuple[Signature, ...] = (
 
 _BLACKWELL_DRIVER_ADVICE = (
     "Install driver 570 or newer with the open kernel modules: Ubuntu and Pop!_OS `sudo apt install "
-    "nvidia-driver-570-open` (or a newer -open branch), Debian the nvidia-open-kernel-dkms packages, Fedora/RHEL the "
+    "nvidia-driver-570-open` (or a newer -open branch), Debian nvidia-open-kernel-dkms of 570 or newer (`apt policy "
+    "nvidia-open-kernel-dkms` shows the version; a release's own may be older, NVIDIA's repository has `nvidia-open`), "
+    "Fedora/RHEL the "
     "open kmod (`sudo dnf install kmod-nvidia-open-dkms`, or RPM Fusion's akmod-nvidia with the open flavour), NVIDIA's "
     ".run installer with `-m=kernel-open`; if the install image itself has an older driver, install with the "
     "Intel/AMD (or `nomodeset`) image first and add the driver afterwards; reboot, and `nvidia-smi` must list the GPU.")
@@ -141,7 +150,8 @@ BLACKWELL_BOOT_PROPRIETARY = concluded(
            "sign of the open kernel modules: RTX 50-series GPUs run only on NVIDIA's open kernel modules, which the "
            "proprietary modules of the same driver do not replace."),
     advice=("Replace the proprietary kernel modules with the open ones of a 570-or-newer driver: Ubuntu `sudo apt "
-            "install nvidia-driver-{driver}-open`, Debian the nvidia-open-kernel-dkms packages, Fedora/RHEL `sudo dnf "
+            "install nvidia-driver-{driver}-open`, Debian nvidia-open-kernel-dkms of the same version (or NVIDIA's "
+            "repository's `nvidia-open`), Fedora/RHEL `sudo dnf "
             "install kmod-nvidia-open-dkms` (or the open akmod), NVIDIA's .run installer with `-m=kernel-open`; reboot, "
             "and `nvidia-smi` must list the GPU."),
     action="configure",

@@ -11,7 +11,7 @@ OUT_OF_GPU_MEMORY_IN_WORDS = concluded(
     cause_id="cuda-oom",
     severity="warn",  # the person's words, not the allocator's line: at most warn, like a described row
     cause=("The paste tells of running out of GPU memory (\"{said}\"){on}: what the model or job asks for needs more "
-           "GPU memory than the card has free, the usual answer to \"how much memory does this need\"."),
+           "GPU memory than the card has free."),
     advice=("Check the project's stated GPU memory requirement (its README or the maintainers' answer) against this "
             "card's; then either run on a GPU with more memory, or make the job need less: a smaller batch size or "
             "input resolution, half precision (fp16/bf16), a quantized model, or offloading parts of the model to "
