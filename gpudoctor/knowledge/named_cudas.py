@@ -143,6 +143,8 @@ def _on_a_gpu_line(text: str, match: re.Match) -> bool:
 # ran out of memory", "system RAM out of memory").
 _NOT_A_REPORT = re.compile(r"\b(?:avoid|prevent|don'?t get|do not get|not get(?:ting)?|never get|won'?t get|without|no more"
                            r"|no longer|fixed|solved|resolved|host|system|RAM|CPU|swap)\b[^\n.;!?]{0,24}\Z", re.I)
+# Denied just before it: "no OOM on 16GB VRAM", "not an OOM".
+_DENIED_JUST_BEFORE = re.compile(r"\b(?:no|not(?: an?| any)?)\s{1,3}\Z", re.I)
 # The same words just after it naming the host's memory ("out of memory (RAM)", "OOM killer").
 _HOST_AFTER = re.compile(r"\A[^\n.;]{0,12}?\b(?:RAM|host|system memory|CPU memory|killer)\b", re.I)
 
@@ -150,7 +152,8 @@ _HOST_AFTER = re.compile(r"\A[^\n.;]{0,12}?\b(?:RAM|host|system memory|CPU memor
 def _a_report(text: str, match: re.Match) -> bool:
     line_start = text.rfind("\n", 0, match.start()) + 1
     before = text[max(line_start, match.start() - 40):match.start()]
-    return not _NOT_A_REPORT.search(before) and not _HOST_AFTER.search(text[match.end():match.end() + 30])
+    return (not _NOT_A_REPORT.search(before) and not _DENIED_JUST_BEFORE.search(before)
+            and not _HOST_AFTER.search(text[match.end():match.end() + 30]))
 
 
 def out_of_gpu_memory(text: str) -> str | None:

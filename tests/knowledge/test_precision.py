@@ -165,3 +165,12 @@ def test_nvccs_refused_architecture_gets_the_toolkits_that_build_for_it():
     # Jetson Thor was sm_101 in CUDA 12.8 and 12.9; nvcc 13 calls it sm_110 and refuses compute_101.
     assert "older than 13.0" in row.advice_for({"arch": "compute_101"})
     assert "CUDA 12.8 or newer (B200)" in row.advice_for({"arch": "compute_100"})
+
+
+def test_an_out_of_memory_denied_in_words_is_read_as_no_failure():
+    # Healthy talk and another failure that name an OOM only to deny it (found while reviewing this session's rows)
+    assert _codes("model offloading works fine, no OOM on 16GB VRAM") == []
+    assert _codes("the loader crashed with CUDA error: an illegal memory access, not an OOM, on the 4090") == []
+    # the same words reporting one are still read
+    assert _codes("OOM on 3090 24gb vram when it tries to load flux") == ["frameworks.gpu-memory-ran-out-described"]
+    assert _codes("I get CUDA out of memory on my 3060 when generating at 1024") == ["cuda.out-of-memory-told-in-words"]

@@ -61,7 +61,7 @@ _NOT_OTHER = (r"^(?![^\n]{0,400}?(?:[Oo]llama|llama\.cpp|llama-server|LM Studio|
               r"shared memory|/dev/shm|Bus error|"
               r"[Dd]ata[Ll]oader|MAX_JOBS|ninja|nvcc|"
               # rev42a: an OOM denied ("no more OOM", "ran without OOM", "doesn't OOM") is a set-up that runs
-              r"\b(?:[Nn]o(?: more)?|[Ww]ithout|[Nn]ever|does ?n[o']t|did ?n[o']t|wo ?n't|wo not) (?:an? |any )?OOM))")
+              r"\b(?:[Nn]o(?: more)?|[Nn]ot|[Ww]ithout|[Nn]ever|does ?n[o']t|did ?n[o']t|wo ?n't|wo not) (?:an? |any )?OOM))")
 _GPU_MODEL = (r"(?:(?:RTX|GTX) ?)?(?:[1-5]0[5-9]0|A100|A10G|A6000|A5000|A4000|H100|H200|L40S|L40|T4|V100|P100)"
               r"(?: ?Ti| ?SUPER| ?Super| ?D| [Mm]obile| [Ll]aptop)?\b")
 _VRAM_AMOUNT = r"\b\d{1,3} ?(?:GB|GiB|G)(?: of)? (?:VRAM|vram)\b"
