@@ -26,10 +26,10 @@ def _checks_every_gpu_fact(args: list[str]) -> bool:
 
 
 def start_probing_early(quick: bool = False, inventory: bool = True, deep: bool = False):
-    """This machine's host, with NVML (in a child process, host/nvml_child.py), the CUDA driver's questions (in a child process, host/cuda_child.py; in a
-    thread of this process with `deep`; never with `quick`), the GPU inventory's NVML questions (with `inventory`),
-    the questions to every Python on PATH and the signature catalogue's compiling (in a child process, for the
-    kernel log: scan_child.py) already under way."""
+    """This machine's host, with NVML (in a child process, host/nvml_child.py), the CUDA driver's questions (in a
+    child process, host/cuda_child.py; in a thread of this process with `deep`; never with `quick`), the GPU
+    inventory's NVML questions (with `inventory`), the questions to every Python on PATH and the signature
+    catalogue's compiling (in a child process, for the kernel log: scan_child.py) already under way."""
     from gpudoctor.host import nvml_child
     from gpudoctor.knowledge import scan_child
 
