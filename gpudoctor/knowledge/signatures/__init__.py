@@ -295,6 +295,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w40d").SIGNATURES)  # containers_w40d.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w40f").SIGNATURES)  # cuda_w40f.py
     rows.extend(importlib.import_module(f"{__name__}.wsl_w40f").SIGNATURES)  # wsl_w40f.py
+    rows.extend(importlib.import_module(f"{__name__}.wsl_w43a").SIGNATURES)  # wsl_w43a.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w40f").SIGNATURES)  # ollama_w40f.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w40g").SIGNATURES)  # ollama_w40g.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w41e").SIGNATURES)  # ollama_w41e.py
