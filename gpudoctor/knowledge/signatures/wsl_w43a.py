@@ -26,11 +26,15 @@ SIGNATURES: tuple[Signature, ...] = (
         # GPU client that loses the GPU only when it runs as a service. Keyed on BOINC's message and on "as a service"
         # beside a GPU client's name, never on "service" alone (ollama, systemd units and Docker run as services fine).
         patterns=(r"Running as a daemon \(GPU computing disabled\)",
-                  r"\bGPUs?\b[^\n]{0,160}\b(?:BOINC|Folding@home|FAHClient|FAH|the client) (?:is |was )?(?:running|"
-                  r"installed|run|started) as an? (?:Windows )?service",
-                  r"\b(?:BOINC|Folding@home|FAHClient|FAH|the client) (?:is |was )?(?:running|installed|run|started) "
-                  r"as an? (?:Windows )?service[^\n]{0,160}\b(?:GPUs?|graphics card)\b[^\n]{0,60}(?:not|no|missing|"
-                  r"disabled|never)"),
+                  r"\bGPUs?\b[^\n]{0,60}\b(?:(?:not|n't|never) (?:be )?(?:detected|found|used|recogni[sz]ed|seen|"
+                  r"work\w{0,3}|available|usable|listed)|no longer|missing|disabled|lost)[^\n]{0,100}"
+                  r"\b(?:BOINC|Folding@home|FAHClient|FAH|the client) (?:is |was )?(?:running|installed|run|started) as an? "
+                  r"(?:Windows )?service",
+                  r"\b(?:(?:BOINC|Folding@home|FAHClient|FAH|the client) (?:is |was )?(?:running|installed|run|started)|"
+                  r"(?:running|run|installed|install|start|started) (?:BOINC|Folding@home|FAHClient|FAH|the client)) as an? "
+                  r"(?:Windows )?service[^\n]{0,160}\b(?:GPUs?|graphics card)\b[^\n]{0,60}(?:(?:not|n't|never) (?:be )?"
+                  r"(?:detected|found|used|recogni[sz]ed|seen|work\w{0,3}|available|usable|listed)|no longer|missing|"
+                  r"disabled|lost)"),
         severity="warn",
         described=True,
         cause="The GPU client runs as a Windows service (session 0, a service account), where Windows gives it no "
