@@ -1,4 +1,4 @@
-"""Issue 25, w43a: an NVLink bridge that is badly seated or fails (rows of the kernel area).
+"""Issue 25, w43a: a badly seated NVLink bridge, and the Linux display watchdog (rows of the kernel area).
 
 A consumer or workstation NVLink bridge (RTX 2080 Ti, RTX 3090, Quadro/RTX A-series pairs) that is not fully plugged into
 both cards, or whose links fail to train, leaves the driver retrying the links: NCCL and `nvidia-smi topo -m` hang or
@@ -42,5 +42,32 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/deploy/nvml-api/group__NvLink.html"),
         checked="2026-11-28",
         examples=("nccl/nccl-340-2080ti-nvlink-bridge-not-fully-plugged-hang-prose.txt",),
+    ),
+    Signature(
+        code="kernel.linux-display-watchdog-timeout",
+        cause_id="display-watchdog-timeout",
+        kinds=("any",),
+        # wsl.kernel-launch-timeout's line (cudaErrorLaunchTimeout, 702), read where the text shows a Linux desktop on
+        # the GPU (the linux-desktop context: Xorg, a display manager, gnome-shell): there the NVIDIA driver's own
+        # run-time watchdog ended the kernel ("Run time limit on kernels: Yes", numba's "Watchdog: Enabled"), and
+        # Windows' TdrDelay has nothing to change.
+        patterns=(r"the launch timed out and was terminated", r"cudaErrorLaunchTimeout", r"CUDA_ERROR_LAUNCH_TIMEOUT"),
+        contexts=("linux-desktop",),
+        refines=("wsl.kernel-launch-timeout",),
+        severity="fail",
+        cause="A kernel ran longer than the Linux display watchdog allows on a GPU that also drives the desktop (Xorg "
+              "or a Wayland compositor), so the driver ended it.",
+        advice=("Run the long kernels on a GPU that drives no display: stop the desktop while computing (`sudo "
+                "systemctl stop display-manager`, or boot to multi-user.target, and `sudo systemctl start "
+                "display-manager` after), or move the display to another GPU or the on-board graphics (a "
+                "BusID in xorg.conf, or the monitor on the other card); otherwise split the work into shorter kernel "
+                "launches. `deviceQuery` shows \"Run time limit on kernels: No\" once no display runs on the GPU."),
+        action="configure",
+        rules_out=("a broken driver install", "the CUDA toolkit"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://nvidia.custhelp.com/app/answers/detail/a_id/3029/~/using-cuda-and-x",
+                 "https://github.com/ComputationalRadiationPhysics/picongpu/issues/2704"),
+        checked="2026-11-28",
+        examples=("cuda/picongpu-2704-cuda-launch-timeout-display-manager-stopped.txt",),
     ),
 )
