@@ -151,4 +151,19 @@ CONTEXTS: tuple[Context, ...] = (
                  "https://github.com/matatonic/openedai-speech/issues/78"),
         checked="2026-11-27",
     ),
+    Context(
+        name="linux-desktop",
+        meaning="The GPU also drives a Linux desktop (Xorg or a Wayland compositor started by a display manager), so "
+                "the NVIDIA driver's run-time watchdog ends any CUDA kernel that runs longer than a few seconds on it; "
+                "Windows' TDR registry keys do not apply there.",
+        markers=(
+            # the desktop's own processes and services as people and nvidia-smi's process list name them (w43a,
+            # 2026-11-28); never "X11" or "X server" alone, which WSL users' VcXsrv and X forwarding also print
+            r"/usr/lib/xorg/Xorg", r"/usr/bin/Xorg", r"Xorg ", r"display-manager", r"display manager",
+            r"lightdm", r"gdm3", r"sddm", r"gnome-shell", r"kwin_wayland", r"X-window server",
+        ),
+        sources=("https://nvidia.custhelp.com/app/answers/detail/a_id/3029/~/using-cuda-and-x",
+                 "https://github.com/ComputationalRadiationPhysics/picongpu/issues/2704"),
+        checked="2026-11-28",
+    ),
 )

@@ -295,6 +295,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.containers_w40d").SIGNATURES)  # containers_w40d.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w40f").SIGNATURES)  # cuda_w40f.py
     rows.extend(importlib.import_module(f"{__name__}.wsl_w40f").SIGNATURES)  # wsl_w40f.py
+    rows.extend(importlib.import_module(f"{__name__}.wsl_w43a").SIGNATURES)  # wsl_w43a.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w40f").SIGNATURES)  # ollama_w40f.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w40g").SIGNATURES)  # ollama_w40g.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w41e").SIGNATURES)  # ollama_w41e.py
@@ -309,6 +310,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w41a").SIGNATURES)  # cuda_w41a.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w41a").SIGNATURES)  # kernel_w41a.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w42e").SIGNATURES)  # kernel_w42e.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w43a").SIGNATURES)  # kernel_w43a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w41b").SIGNATURES)  # frameworks_w41b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w42d").SIGNATURES)  # containers_w42d.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w42b").SIGNATURES)  # frameworks_w42b.py

@@ -73,7 +73,13 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"developer\.download\.nvidia\.com/compute/cuda/repos/(?P<repo>[\w]{4,16})/\w{3,8}/InRelease: Policy "
                   r"will reject signature",
                   r"developer\.download\.nvidia\.com/compute/(?:cuda|machine-learning)/repos/\S{1,60}\s+InRelease' is "
-                  r"not signed"),
+                  r"not signed",
+                  # apt's own line for the repository it refused (any apt 3.x output, the key's fingerprint shortened or
+                  # not in the paste): "Err:5 https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2204/x86_64
+                  # InRelease", "OpenPGP signature verification failed: https://developer.download.nvidia.com/...";
+                  # read only where the text shows Debian's SHA-1 policy (the context), not for a network error
+                  r"(?:^|\s)(?:Err:\d{0,4}|signature verification failed:)\s{1,4}https?://developer\.download\.nvidia\."
+                  r"(?:com|cn)/compute/(?:cuda|machine-learning)/repos/\S{1,60}\s{1,4}InRelease\s{0,4}$"),
         contexts=("apt-sha1-policy",),
         refines=("containers.cuda-repository-key-rotated",),
         severity="fail",
