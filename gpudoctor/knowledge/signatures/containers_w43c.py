@@ -1,0 +1,64 @@
+"""Issue 25 (helper w43c): a GPU node's taint that a chart's or DaemonSet's tolerations do not cover, as people describe it.
+
+A Helm chart or manifest whose DaemonSet (a metrics exporter, the driver installer, Node Feature Discovery, a health
+monitor) has no toleration for the taint on the GPU nodes, or one that does not match it (operator Equal with another
+value), is never scheduled there: the DaemonSet reports DESIRED 0, no pod and no event, and where the DaemonSet is NFD or
+the device plugin the node never advertises nvidia.com/gpu (k8s-device-plugin#1934, NVSentinel#1004). No tool prints a
+line for it (the scheduler's "untolerated taint" event comes only for pods it tried to place, and a DaemonSet controller
+never creates them), so the row reads the description: warn, and the advice says what to check.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+# A line that speaks of a GPU node, or of the nvidia.com/gpu taint itself.
+_GPU = r"(?=[^\n]{0,600}?(?:\bGPU|\bgpu\b|nvidia\.com/gpu))"
+# A line that speaks of a taint or a toleration.
+_TAINT = r"(?=[^\n]{0,600}?\b(?:[Tt]aint|[Tt]olerat))"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.gpu-taint-not-tolerated-described",
+        described=True,
+        cause_id="k8s-gpu-taint",
+        kinds=("any",),
+        patterns=(
+            # "the toleration does not match the node taint", "its tolerations don't cover the nvidia.com/gpu taint",
+            # "the DaemonSet doesn't tolerate the GPU taint"
+            "^" + _GPU + r"[^\n]{0,600}?\b(?:[Tt]olerations?|DaemonSets?|[Dd]aemon[Ss]ets?|[Cc]harts?|pods?)\b[^\n]{0,80}?"
+            r"\b(?:does not|doesn't|doesn’t|do not|don't|don’t|never|won't|cannot|can't|did not|didn't) "
+            r"(?:match|tolerate|cover)\b[^\n]{0,80}?\btaint",
+            # "daemonsets fail to schedule on GPU nodes that have NoSchedule taints", "never scheduled onto the tainted
+            # GPU nodes", "can't be scheduled on GPU nodes because of the taint"
+            "^" + _TAINT + r"[^\n]{0,600}?\b(?:fails? to|failed to|unable to|won't|will not|cannot|can't|never|not|didn't"
+            r"|doesn't|does not) (?:get |be |being )?schedul(?:e|ed|ing)? (?:on|onto|to) (?:the |any |our |its |my )?"
+            r"(?:tainted |\w{1,12} )?(?:GPU|gpu)[ -](?:nodes?|node ?pools?|node ?groups?|instances?|workers?)\b",
+            # "the DaemonSet stays at desired=0 ... taint", "DESIRED 0 / CURRENT 0 on the tainted GPU nodes"
+            "^" + _TAINT + _GPU + r"[^\n]{0,600}?\b(?:DESIRED|[Dd]esired)(?: (?:pods?|count|number))?(?: (?:is|of|at))?"
+            r"[ =:]{1,3}`?0\b(?![.\d])",
+        ),
+        refines=("containers.k8s-node-no-gpu-capacity-described",), refines_within=None,
+        severity="warn",
+        cause=("The description suggests a DaemonSet or pod has no toleration that matches the taint on the GPU nodes "
+               "(nvidia.com/gpu:NoSchedule, or a provisioner's own), so Kubernetes never places it there: a DaemonSet "
+               "shows DESIRED 0 with no pod and no event, and where it is the device plugin or Node Feature Discovery "
+               "the node never advertises nvidia.com/gpu."),
+        advice=("Compare the node's taint (`kubectl describe node NODE | grep -A3 Taints`) with the DaemonSet's "
+                "tolerations (`kubectl get ds -A -o yaml | grep -A6 tolerations`) and add one that matches it: "
+                "`tolerations: [{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}]` (operator Exists, since "
+                "Equal needs the taint's exact value) in the chart's values, e.g. `--set-json "
+                "'tolerations=[{\"key\":\"nvidia.com/gpu\",\"operator\":\"Exists\",\"effect\":\"NoSchedule\"}]'`, "
+                "and for subcharts their own key (nfd.worker.tolerations); a values list replaces the chart's default "
+                "rather than adding to it, so keep the defaults you still need. Then `kubectl get ds -A` shows one pod "
+                "per GPU node."),
+        action="configure",
+        rules_out=("the driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/1934", "https://github.com/NVIDIA/NVSentinel/pull/1004",
+                 "https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/"),
+        checked="2026-11-28",
+        examples=("containers/k8sdeviceplugin-1934-nfd-equal-toleration-gpu-taint-true.txt",
+                  "containers/nvsentinel-pr1004-daemonsets-no-toleration-tainted-gpu-nodes.txt"),
+    ),
+)
