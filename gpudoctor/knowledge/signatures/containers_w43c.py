@@ -16,6 +16,13 @@ from gpudoctor.knowledge.signatures import Signature
 _GPU = r"(?=[^\n]{0,600}?(?:\bGPU|\bgpu\b|nvidia\.com/gpu))"
 # A line that speaks of a taint or a toleration.
 _TAINT = r"(?=[^\n]{0,600}?\b(?:[Tt]aint|[Tt]olerat))"
+# Not a line that blames the scheduler's "Insufficient nvidia.com/gpu" (no GPU advertised: k8s-no-gpu-resource).
+_NOT_INSUFFICIENT = r"(?![^\n]{0,600}?(?:[Ii]nsufficient|as expected|as intended|exactly what|on purpose|by design))"
+# "fail to schedule on", "can't be scheduled onto", "never gets scheduled to" ... the/any/our
+_NOT_SCHEDULED = (r"\b(?:fails? to|failed to|unable to|won't|will not|cannot|can't|never|not|didn't|doesn't|does not) "
+                  r"(?:get |gets |got |be |being )?schedul(?:e|ed|ing)? (?:on|onto|to) (?:the |any |our |its |my )?")
+# GPU nodes, a GPU node pool or group, GPU instances or workers
+_GPU_NODES = r"(?:nodes?|node ?pools?|node ?groups?|instances?|workers?)\b"
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -30,12 +37,15 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:does not|doesn't|doesn’t|do not|don't|don’t|never|won't|cannot|can't|did not|didn't) "
             r"(?:match|tolerate|cover)\b[^\n]{0,80}?\btaint",
             # "daemonsets fail to schedule on GPU nodes that have NoSchedule taints", "never scheduled onto the tainted
-            # GPU nodes", "can't be scheduled on GPU nodes because of the taint"
-            "^" + _TAINT + r"[^\n]{0,600}?\b(?:fails? to|failed to|unable to|won't|will not|cannot|can't|never|not|didn't"
-            r"|doesn't|does not) (?:get |be |being )?schedul(?:e|ed|ing)? (?:on|onto|to) (?:the |any |our |its |my )?"
-            r"(?:tainted |\w{1,12} )?(?:GPU|gpu)[ -](?:nodes?|node ?pools?|node ?groups?|instances?|workers?)\b",
+            # GPU nodes"; the taint must be why (not a line that blames Insufficient nvidia.com/gpu and names a taint
+            # only in passing).
+            "^" + _NOT_INSUFFICIENT + r"[^\n]{0,600}?" + _NOT_SCHEDULED + r"(?:tainted )(?:GPU|gpu)[ -]" + _GPU_NODES,
+            "^" + _NOT_INSUFFICIENT + r"[^\n]{0,600}?" + _NOT_SCHEDULED + r"(?:\w{1,12} )?(?:GPU|gpu)[ -]" + _GPU_NODES
+            + r"[^\n]{0,20}?(?:\b(?:that|which) (?:have|has|carry|carries)\b[^\n]{0,40}?\b(?:[Tt]aint|NoSchedule|NoExecute)"
+            r"|\b(?:because of|due to) (?:the |a |its |their )?(?:[\w./=:`-]{1,40} )?[Tt]aints?\b"
+            r"|\bwith (?:a |the )?(?:[\w./=:`-]{1,40} )?(?:[Tt]aints?\b|NoSchedule))",
             # "the DaemonSet stays at desired=0 ... taint", "DESIRED 0 / CURRENT 0 on the tainted GPU nodes"
-            "^" + _TAINT + _GPU + r"[^\n]{0,600}?\b(?:DESIRED|[Dd]esired)(?: (?:pods?|count|number))?(?: (?:is|of|at))?"
+            "^" + _NOT_INSUFFICIENT + _TAINT + _GPU + r"[^\n]{0,600}?\b(?:DESIRED|[Dd]esired)(?: (?:pods?|count|number))?(?: (?:is|of|at))?"
             r"[ =:]{1,3}`?0\b(?![.\d])",
         ),
         refines=("containers.k8s-node-no-gpu-capacity-described",), refines_within=None,
