@@ -6,6 +6,10 @@ value), is never scheduled there: the DaemonSet reports DESIRED 0, no pod and no
 the device plugin the node never advertises nvidia.com/gpu (k8s-device-plugin#1934, NVSentinel#1004). No tool prints a
 line for it (the scheduler's "untolerated taint" event comes only for pods it tried to place, and a DaemonSet controller
 never creates them), so the row reads the description: warn, and the advice says what to check.
+
+On OpenShift the same DaemonSets can also be refused by Security Context Constraints: a privileged container or a
+hostPath volume that no SCC the service account may use allows ("unable to validate against any security context
+constraint"; instaslice-operator#399, fake-gpu-operator#225): the fix is the privileged SCC for that account.
 """
 
 from __future__ import annotations
@@ -70,5 +74,34 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-28",
         examples=("containers/k8sdeviceplugin-1934-nfd-equal-toleration-gpu-taint-true.txt",
                   "containers/nvsentinel-pr1004-daemonsets-no-toleration-tainted-gpu-nodes.txt"),
+    ),
+    Signature(
+        code="containers.openshift-scc-denied",
+        cause_id="openshift-scc-denied",
+        kinds=("any",),
+        # OpenShift's SCC admission (apiserver-library-go's sccadmission): a pod that no Security Context Constraint
+        # its service account may use admits, the controller's FailedCreate event ("Error creating: pods \"NAME-\" is
+        # forbidden: unable to validate against any security context constraint: [provider ...]"), or the line
+        # quoted in prose.
+        patterns=(r"unable to validate against any security context constraint",),
+        severity="fail",
+        cause=("OpenShift refused to create the pods: they ask for privileged containers, added capabilities or hostPath "
+               "volumes (as the device plugin, DCGM exporter, DRA kubelet plugins and GPU operators' DaemonSets do), and "
+               "no Security Context Constraint their service account may use allows that, so the DaemonSet or "
+               "ReplicaSet creates no pod."),
+        advice=("Let the component's service account use the privileged SCC: enable the chart's OpenShift option where "
+                "it has one (it adds the security.openshift.io `use` rule to the ClusterRole), or `oc adm policy "
+                "add-scc-to-user privileged -z SERVICEACCOUNT -n NAMESPACE` (the account from `oc get ds NAME -o "
+                "jsonpath='{.spec.template.spec.serviceAccountName}'`); on OpenShift install the GPU Operator and Node "
+                "Feature Discovery through OperatorHub, which bring their own SCCs. `oc get events` then shows the pods "
+                "created."),
+        action="configure",
+        rules_out=("the driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reboot"),
+        sources=("https://github.com/openshift/instaslice-operator/pull/399", "https://github.com/run-ai/fake-gpu-operator/pull/225",
+                 "https://docs.openshift.com/container-platform/latest/authentication/managing-security-context-constraints.html"),
+        checked="2026-11-28",
+        examples=("containers/instaslice-pr399-daemonset-forbidden-scc-privileged.txt",
+                  "containers/fakegpuoperator-pr225-openshift-scc-device-plugin-failedcreate.txt"),
     ),
 )
