@@ -111,21 +111,38 @@ LAUNCH_SIGNATURES += (
         # Python's PermissionError on a cache path: vLLM (VLLM_CACHE_ROOT, ~/.cache/vllm), FlashInfer's and Triton's
         # JIT caches, the Hugging Face hub (HF_HOME), outlines and numba all default to ~/.cache, which an OpenShift
         # arbitrary UID (HOME=/) or an unprivileged image user cannot create.
-        patterns=(r"Permission denied: '(?P<path>/[^'\n]{0,120}?\.cache\b[^'\n]{0,160})'",),
+        patterns=(r"Permission denied: '(?P<path>/[^'\n]{0,120}?\.cache\b[^'\n]{0,160})'",
+                  # Triton's kernel cache (~/.triton, or /tmp/triton shared by several users), vLLM's usage stats and
+                  # other ~/.config files, CUDA's JIT cache (~/.nv): the same unwritable HOME (w43c).
+                  r"Permission denied: '(?P<path>/(?:[^'\n]{0,120}?/)?(?:\.triton|\.config|\.nv|tmp/triton)(?:/[^'\n]{0,160})?)'",
+                  # The Hugging Face hub's cache wherever HF_HOME puts it (a mounted /cache/huggingface, a cache_root
+                  # volume), quoted by Python or written bare in prose.
+                  r"Permission denied: ['`]?(?P<path>/[^'`\n ]{0,160}?/huggingface\b[^'`\n ]{0,200})"),
         severity="fail",
         cause=("The server cannot create its cache at {path}: the user the process or container runs as cannot write "
                "there (HOME=/ under an arbitrary UID on OpenShift or Kubernetes, a non-root image user, a bind mount "
                "whose parent Docker created as root)."),
-        advice=("Point the caches at a writable directory: set HOME=/tmp, or HF_HOME, XDG_CACHE_HOME and VLLM_CACHE_ROOT "
-                "to a mounted volume (an emptyDir in Kubernetes) the container's user can write, or chown the mounted "
-                "cache directory (and its parent .cache) to that user's UID."),
+        advice=("Point the caches at a writable directory: set HOME=/tmp (it moves ~/.cache, ~/.config and ~/.triton "
+                "together), or HF_HOME, XDG_CACHE_HOME, VLLM_CACHE_ROOT and TRITON_CACHE_DIR to a mounted volume (an "
+                "emptyDir in Kubernetes) the container's user can write, or chown the mounted cache directory (and its "
+                "parent .cache) to that user's UID; where several users share a machine, give each its own "
+                "TRITON_CACHE_DIR (/tmp/triton_$USER)."),
         action="configure",
         rules_out=("a GPU, driver or CUDA fault",),
         never_suggest=("reinstall the driver", "run as root with --privileged"),
         sources=("https://github.com/vllm-project/vllm/issues/20127", "https://github.com/vllm-project/vllm/issues/10185",
-                 "https://github.com/odysseus-dev/odysseus/issues/6157", "https://github.com/opendatahub-io/ilab-on-ocp/pull/26"),
+                 "https://github.com/odysseus-dev/odysseus/issues/6157", "https://github.com/opendatahub-io/ilab-on-ocp/pull/26",
+                 "https://github.com/dphnAI/sonar/issues/458", "https://github.com/triton-lang/triton/issues/518",
+                 "https://github.com/foundation-model-stack/fms-hf-tuning/pull/370",
+                 "https://github.com/mikesvoboda/nemotron-v3-home-security-intelligence/issues/1386",
+                 "https://github.com/tenstorrent/tt-inference-server/pull/4602"),
         checked="2026-11-26",
-        examples=("vllm/vllm-20127-permission-denied-root-cache.txt", "vllm/odysseus-6157-app-cache-owned-by-root.txt"),
+        examples=("vllm/vllm-20127-permission-denied-root-cache.txt", "vllm/odysseus-6157-app-cache-owned-by-root.txt",
+                  "vllm/aphrodite-458-docker-user-triton-cache-permission-denied.txt",
+                  "vllm/triton-518-shared-machine-tmp-triton-lock-permission-denied.txt",
+                  "containers/nemotronv3-1386-hf-cache-mount-not-writable-uid-1000.txt",
+                  "vllm/ttinference-pr4602-hf-home-cache-root-not-writable-forge.txt",
+                  "containers/harbor-262-hf-pull-root-cache-not-writable.txt"),
     ),
 )
 
