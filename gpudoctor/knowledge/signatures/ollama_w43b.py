@@ -24,7 +24,7 @@ _ADVICE = ("Check what the CPU offers (`grep -o -w 'avx\\|avx2\\|fma\\|f16c\\|av
            "llama-cpp-python the same way (`CMAKE_ARGS=\"-DGGML_CUDA=on -DGGML_NATIVE=on\" pip install --force-reinstall "
            "--no-cache-dir llama-cpp-python`), start koboldcpp with --noavx2 (or --failsafe without any AVX), and update "
            "Ollama to a release that chooses its CPU runner at run time; in a VM pass the host CPU's features through "
-           "(CPU type \"host\"). The GPU and its driver are fine.")
+           "(CPU type \"host\").")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
