@@ -36,7 +36,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.tensorrt-engine-other-version",
-        cause_id="package-version-conflict",
+        cause_id="tensorrt-engine-version-mismatch",
         kinds=("any",),
         # Same deserialisation step: "expecting" is the TensorRT library loading the plan, "got" the one that wrote it.
         # Plans are not portable across TensorRT releases. TensorRT 7 and later say it with the serialisation format's
@@ -244,7 +244,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="cuda.tensorrt-engine-magic-tag",
-        cause_id="package-version-conflict",
+        cause_id="tensorrt-engine-version-mismatch",
         kinds=("any",),
         # TensorRT 8+ reading a plan whose header it does not recognise at all: "Error Code 1: Serialization
         # (Serialization assertion magicTagRead == kMAGIC_TAG failed.Magic tag does not match)" (also "== magicTag",

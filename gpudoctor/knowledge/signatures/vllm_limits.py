@@ -118,7 +118,7 @@ LIMIT_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="vllm.trtllm-engine-deserialize-failed",
-        cause_id="package-version-conflict",
+        cause_id="tensorrt-engine-version-mismatch",
         kinds=("any",),
         # tensorrt_llm/runtime/tllmRuntime.cpp's check on deserializeCudaEngine, as the Python runtime, the C++
         # executor and Triton's tensorrtllm backend ("unexpected error when creating modelInstanceState") print it
