@@ -25,6 +25,9 @@ _ADVICE = ("Run the same install again on a steadier link with retries (`pip ins
            "file, adding `--no-deps` if the rest is already installed. If it breaks at the same point each time, pause an "
            "antivirus or proxy that inspects downloads (Kaspersky, a corporate proxy) or try another network.")
 
+# a line about a model's or dataset's download (Hugging Face, a GGUF, a checkpoint) is another download
+_PACKAGE_LINE = r"^(?![^\n]{0,300}?(?:[Hh]ugging ?[Ff]ace|hf_hub|\bHF\b|\bmodels?\b|checkpoint|gguf|GGUF|dataset))"
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.pip-download-connection-broken",
@@ -63,10 +66,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # a person's account: "pip install <url> can abort mid-download with ConnectionResetError", "the torch
         # download keeps failing midway", "uv drops the wheel mid-download"
-        patterns=(r"\b(?:pip|uv|poetry|wheel|whl|torch)\b[^\n]{0,120}?\b(?:abort|fail|stop|break|die|drop|cut "
+        patterns=(_PACKAGE_LINE + r"[^\n]{0,120}?\b(?:pip|uv|poetry|wheel|whl|torch)\b[^\n]{0,120}?\b(?:abort|fail|stopp?|break|die|dropp?|cut "
                   r"off|reset)(?:s|ed|ing)?\b[^\n]{0,40}?\b(?:mid-download|midway through the download|part-way "
                   r"through the download|halfway through the download)",
-                  r"\bConnectionResetError\b[^\n]{0,60}?\b(?:while|when) downloading (?:the )?(?:torch|wheel|package)"),
+                  _PACKAGE_LINE + r"[^\n]{0,120}?\bConnectionResetError\b[^\n]{0,60}?\b(?:while|when) downloading (?:the )?(?:torch|wheel|package)"),
         severity="warn",
         cause=("The description suggests a package download (typically torch's multi-gigabyte wheel) is being cut off "
                "part-way by an unstable connection, and pip or uv cannot resume it."),
