@@ -71,4 +71,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("ollama/llamacpp-wheels-10-illegal-instruction-0xc000001d-avx512.txt",),
     ),
+    Signature(
+        code="ollama.app-cuda-runtime-no-supported-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # an app's own prebuilt llama.cpp CUDA runtime turning the GPU away for its architecture: LM Studio's CUDA
+        # runtimes ("No supported Cuda GPUs found on device", Volta and older after their sm lists shrank), and apps
+        # that gate their bundled runtime on the CUDA it was built with ("compute 6.1 is not supported by the bundled
+        # CUDA 13 llama runtime": CUDA 13 dropped Maxwell, Pascal and Volta)
+        patterns=(r"No supported Cuda GPUs found on device",
+                  r"compute (?:capability )?\d{1,2}\.\d is not supported by the bundled CUDA \d{1,2}\b"),
+        severity="fail",
+        cause=("The app's prebuilt llama.cpp CUDA runtime holds no code for this GPU's architecture: the CUDA "
+               "release it was built with, or its list of target architectures, leaves this compute capability out, so the "
+               "runtime ignores it although the driver and the GPU work."),
+        advice=("Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`). Then pick a "
+                "runtime built for it: in LM Studio, Settings > Runtime (Ctrl+Shift+R), select the Vulkan llama.cpp "
+                "runtime or a CUDA llama.cpp runtime version that lists the GPU; in other apps, a llama.cpp build with "
+                "CUDA 12.x (CUDA 13 dropped compute capability below 7.5) or Vulkan. Or build llama.cpp yourself for "
+                "it (`cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=70`, your GPU's number)."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit", "reinstall cuda"),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1758",
+                 "https://github.com/altic-dev/FluidVoice/issues/988",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html", "https://developer.nvidia.com/cuda-gpus"),
+        checked=CHECKED,
+        examples=("ollama/lmstudio-1758-cuda-runtime-no-supported-cuda-gpus-volta.txt",
+                  "ollama/fluidvoice-988-bundled-cuda13-llama-runtime-gtx1070.txt"),
+    ),
 )
