@@ -100,4 +100,30 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/lmstudio-1758-cuda-runtime-no-supported-cuda-gpus-volta.txt",
                   "ollama/fluidvoice-988-bundled-cuda13-llama-runtime-gtx1070.txt"),
     ),
+    Signature(
+        code="ollama.cpu-without-avx2-described",
+        described=True,
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # a person's (or a helper's) words: koboldcpp's GPU presets crash and only its old-CPU modes run ("works only
+        # with NoAVX2 Mode", "only the Failsafe mode works"), or the CPU said to be too old for AVX2 ("your CPU is too
+        # old to use the AVX2 instruction"); never a question ("is your CPU too old for AVX2?")
+        patterns=(r"\b(?:works?|runs?|starts?|loads?) only (?:with|in|on|using) (?:the )?(?:NoAVX2|noavx2|--noavx2|"
+                  r"Failsafe|--failsafe|Old ?CPU)\b(?![^\n]{0,120}\?)",
+                  r"\bonly (?:the )?(?:NoAVX2|noavx2|--noavx2|Failsafe|--failsafe) (?:mode |option |preset )?(?:works?|runs?)\b"
+                  r"(?![^\n]{0,120}\?)",
+                  r"\bCPU\b[^\n]{0,40}?\b(?:is|'s) (?:too|very) old (?:to use|for|to support|to run) (?:the )?"
+                  r"(?:AVX2|AVX-?512|AVX)\b(?![^\n]{0,120}\?)"),
+        severity="warn",
+        cause=("The description suggests the processor lacks AVX2 (or AVX): the app's default llama.cpp builds, its GPU "
+               "ones included, are compiled for it and crash, so only its old-CPU modes run."),
+        advice=_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/LostRuins/koboldcpp/issues/366", "https://github.com/LostRuins/koboldcpp/issues/962",
+                 "https://github.com/LostRuins/koboldcpp/issues/1277"),
+        checked=CHECKED,
+        examples=("ollama/koboldcpp-366-xeon-e5-1650-cublas-crash-only-noavx2-prose.txt",),
+    ),
 )
