@@ -110,7 +110,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # old to use the AVX2 instruction"); never a question ("is your CPU too old for AVX2?")
         patterns=(r"\b(?:works?|runs?|starts?|loads?) only (?:with|in|on|using) (?:the )?(?:NoAVX2|noavx2|--noavx2|"
                   r"Failsafe|--failsafe|Old ?CPU)\b(?![^\n]{0,120}\?)",
-                  r"\bonly (?:the )?(?:NoAVX2|noavx2|--noavx2|Failsafe|--failsafe) (?:mode |option |preset )?(?:works?|runs?)\b"
+                  r"\b[Oo]nly (?:the )?(?:NoAVX2|noavx2|--noavx2|Failsafe|--failsafe) (?:mode |option |preset )?(?:works?|runs?)\b"
                   r"(?![^\n]{0,120}\?)",
                   r"\bCPU\b[^\n]{0,40}?\b(?:is|'s) (?:too|very) old (?:to use|for|to support|to run) (?:the )?"
                   r"(?:AVX2|AVX-?512|AVX)\b(?![^\n]{0,120}\?)"),
