@@ -121,7 +121,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
-        sources=("https://github.com/LostRuins/koboldcpp/issues/366", "https://github.com/LostRuins/koboldcpp/issues/962",
+        sources=("https://github.com/LostRuins/koboldcpp/issues/366",
                  "https://github.com/LostRuins/koboldcpp/issues/1277"),
         checked=CHECKED,
         examples=("ollama/koboldcpp-366-xeon-e5-1650-cublas-crash-only-noavx2-prose.txt",),
