@@ -97,7 +97,7 @@ FORMAT_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.ctypes-library-illegal-instruction",
-        cause_id="ollama-runner-crash",
+        cause_id="cpu-instructions-missing",
         kinds=("any",),
         patterns=(r"\[WinError -1073741795\] Windows Error 0xc000001d",),
         severity="fail",

@@ -86,7 +86,7 @@ INSTALL_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="ollama.runner-illegal-instruction",
-        cause_id="ollama-runner-crash",
+        cause_id="cpu-instructions-missing",
         kinds=("any",),
         patterns=(
             r"(?:llama runner|llama-server) (?:exited with error|process has terminated): signal: illegal instruction",

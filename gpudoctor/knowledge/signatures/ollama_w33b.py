@@ -17,6 +17,13 @@ from gpudoctor.knowledge.signatures import Signature
 
 LLAMA_CPP_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
 
+# w43b: what a build that lists the architecture means, by its number (prefix of the sm_ number)
+_ARCH_BUILDS: tuple[tuple[str, str], ...] = (
+    ("1", " For Blackwell that means CUDA 12.8 or newer: PyTorch 2.7 or newer from the cu128 (or newer) index "
+          "(`pip install --force-reinstall torch torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128`), "
+          "an image on an nvidia/cuda:12.8 (or newer) base with such a torch, or a llama.cpp build made with CUDA 12.8+."),
+)
+
 SIGNATURES = (
     Signature(
         code="ollama.described-prebuilt-lacks-cuda-arch",
@@ -44,8 +51,9 @@ SIGNATURES = (
                 "CMAKE_ARGS=\"-DGGML_CUDA=on -DCMAKE_CUDA_ARCHITECTURES={arch}\" pip install llama-cpp-python "
                 "--no-cache-dir --force-reinstall (PowerShell: $env:CMAKE_ARGS=...); a PyTorch extension with "
                 "TORCH_CUDA_ARCH_LIST set to it. Or use a release, wheel or image that still lists sm_{arch} "
-                "(`cuobjdump --list-elf` on the library shows what it holds), or the Vulkan or CPU build. The driver "
-                "is not the problem."),
+                "(`cuobjdump --list-elf` on the library shows what it holds), or the Vulkan or CPU build.{arch_build}"),
+        # w43b: Blackwell (sm_100, sm_101, sm_103, sm_110, sm_120, sm_121, the three-digit ones) needs CUDA 12.8 or newer
+        lookups=(("arch", "arch_build", _ARCH_BUILDS, ""),),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),

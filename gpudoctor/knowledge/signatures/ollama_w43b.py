@@ -1,0 +1,129 @@
+"""Issue 25, w43b: llama.cpp builds that use CPU instructions the processor lacks, as the kernel and Windows report it.
+
+A prebuilt llama.cpp (Ollama's runners, the llama.cpp container images, llama-cpp-python wheels, koboldcpp, LocalAI,
+ramalama's images) is compiled for AVX, AVX2, FMA, F16C and at times AVX-512. On a processor without them (Ivy Bridge
+and older Intel, Phenom and older AMD, Celeron and Pentium parts without AVX, a VM that hides them, or a CPU whose CPUID
+claims AVX-512 it cannot run) the first such instruction kills the process even when the GPU was found and every layer
+is offloaded, because ggml's CPU backend still runs part of the work:
+- Linux's kernel log: "traps: llama-run[1907] trap invalid opcode ip:... error:0 in libggml-cpu.so[...]" (the process
+  prints nothing, or "Illegal instruction (core dumped)");
+- Windows: STATUS_ILLEGAL_INSTRUCTION, 0xC000001D, as an exit code (-1073741795, 3221225501) or in an app's crash report.
+A build made for this CPU (built here with GGML_NATIVE, or with the instructions turned off; koboldcpp's --noavx2 and
+--failsafe; an Ollama release that picks its CPU runner at run time) fixes it; the GPU and the driver are not involved.
+The cause id is cpu-instructions-missing, as for TensorFlow's wheels: TAXONOMY.md's tie-break says so.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-28"
+_ADVICE = ("Check what the CPU offers (`grep -o -w 'avx\\|avx2\\|fma\\|f16c\\|avx512f' /proc/cpuinfo | sort -u`, or CPU-Z "
+           "on Windows) and run a build made for it: build llama.cpp on this machine (`cmake -B build -DGGML_CUDA=ON "
+           "-DGGML_NATIVE=ON`, or with -DGGML_AVX2=OFF -DGGML_FMA=OFF -DGGML_F16C=OFF / -DGGML_AVX512=OFF), reinstall "
+           "llama-cpp-python the same way (`CMAKE_ARGS=\"-DGGML_CUDA=on -DGGML_NATIVE=on\" pip install --force-reinstall "
+           "--no-cache-dir llama-cpp-python`), start koboldcpp with --noavx2 (or --failsafe without any AVX), and update "
+           "Ollama to a release that chooses its CPU runner at run time; in a VM pass the host CPU's features through "
+           "(CPU type \"host\").")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.ggml-invalid-opcode-trap",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # the kernel's trap line (arch/x86/kernel/traps.c: "traps: %s[%d] trap invalid opcode ip:... error:0 in LIB[...]")
+        # for a ggml library or a llama.cpp or Ollama process
+        patterns=(r"\btrap invalid opcode ip:[0-9a-f]{1,16}[^\n]{0,80}? in (?P<library>libggml[\w.-]{0,40}|libllama[\w.-]{0,30}|"
+                  r"libllava[\w.-]{0,30}|ollama[\w.-]{0,30}|llama-[\w.-]{1,30}|llama_cpp[\w.-]{0,30})\[",
+                  r"\btraps: (?P<process>llama-[\w.-]{1,30}|ollama[\w.-]{0,30}|koboldcpp[\w.-]{0,20})\[\d{1,8}\] trap invalid "
+                  r"opcode\b"),
+        severity="fail",
+        cause=("The CPU met an instruction it does not have (invalid opcode) in llama.cpp's code: this build's CPU part was "
+               "compiled for AVX, AVX2, FMA or AVX-512 that this processor (or the VM's virtual CPU) lacks, so the process "
+               "died even though the GPU was found."),
+        advice=_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault", "a damaged model"),
+        never_suggest=("reinstall the driver", "update the driver", "redownload the model"),
+        sources=("https://github.com/containers/ramalama/issues/1145", "https://github.com/ggml-org/llama.cpp/issues/12866",
+                 "https://github.com/ollama/ollama/issues/2187",
+                 "https://github.com/torvalds/linux/blob/master/arch/x86/kernel/traps.c"),
+        checked=CHECKED,
+        examples=("ollama/ramalama-1145-invalid-opcode-libggml-cpu-no-avx.txt",),
+        refines=("ollama.runner-terminated",), refines_within=None,
+    ),
+    Signature(
+        code="ollama.windows-status-illegal-instruction",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # NTSTATUS 0xC000001D STATUS_ILLEGAL_INSTRUCTION as crash reports and exit codes print it
+        patterns=(r"\b0x[cC]000001[dD] ?\(?(?:Illegal Instruction|STATUS_ILLEGAL_INSTRUCTION)\b",
+                  r"\bexit(?:ed with)? code:? ?(?:-1073741795|3221225501)\b"),
+        severity="fail",
+        cause=("Windows stopped the program on an illegal instruction (0xC000001D): the llama.cpp library it loads (a "
+               "prebuilt wheel or app build) uses CPU instructions (AVX2, AVX-512, FMA) that this processor cannot run."),
+        advice=_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/dougeeai/llama-cpp-python-wheels/issues/10",
+                 "https://learn.microsoft.com/en-us/openspecs/windows_protocols/ms-erref/596a1078-e883-4972-9bbc-49e60bebca55"),
+        checked=CHECKED,
+        examples=("ollama/llamacpp-wheels-10-illegal-instruction-0xc000001d-avx512.txt",),
+    ),
+    Signature(
+        code="ollama.app-cuda-runtime-no-supported-gpu",
+        cause_id="cuda-arch-unsupported",
+        kinds=("any",),
+        # an app's own prebuilt llama.cpp CUDA runtime turning the GPU away for its architecture: LM Studio's CUDA
+        # runtimes ("No supported Cuda GPUs found on device", Volta and older after their sm lists shrank), and apps
+        # that gate their bundled runtime on the CUDA it was built with ("compute 6.1 is not supported by the bundled
+        # CUDA 13 llama runtime": CUDA 13 dropped Maxwell, Pascal and Volta)
+        patterns=(r"No supported Cuda GPUs found on device",
+                  r"compute (?:capability )?\d{1,2}\.\d is not supported by the bundled CUDA \d{1,2}\b"),
+        severity="fail",
+        cause=("The app's prebuilt llama.cpp CUDA runtime holds no code for this GPU's architecture: the CUDA "
+               "release it was built with, or its list of target architectures, leaves this compute capability out, so the "
+               "runtime ignores it although the driver and the GPU work."),
+        advice=("Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`). Then pick a "
+                "runtime built for it: in LM Studio, Settings > Runtime (Ctrl+Shift+R), select the Vulkan llama.cpp "
+                "runtime or a CUDA llama.cpp runtime version that lists the GPU; in other apps, a llama.cpp build with "
+                "CUDA 12.x (CUDA 13 dropped compute capability below 7.5) or Vulkan. Or build llama.cpp yourself for "
+                "it (`cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=70`, your GPU's number)."),
+        action="configure",
+        rules_out=("a driver fault", "a missing CUDA toolkit"),
+        never_suggest=("reinstall the driver", "install the CUDA toolkit", "reinstall cuda"),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1758",
+                 "https://github.com/altic-dev/FluidVoice/issues/988",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html", "https://developer.nvidia.com/cuda-gpus"),
+        checked=CHECKED,
+        examples=("ollama/lmstudio-1758-cuda-runtime-no-supported-cuda-gpus-volta.txt",
+                  "ollama/fluidvoice-988-bundled-cuda13-llama-runtime-gtx1070.txt"),
+    ),
+    Signature(
+        code="ollama.cpu-without-avx2-described",
+        described=True,
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # a person's (or a helper's) words: koboldcpp's GPU presets crash and only its old-CPU modes run ("works only
+        # with NoAVX2 Mode", "only the Failsafe mode works"), or the CPU said to be too old for AVX2 ("your CPU is too
+        # old to use the AVX2 instruction"); never a question ("is your CPU too old for AVX2?")
+        patterns=(r"\b(?:works?|runs?|starts?|loads?) only (?:with|in|on|using) (?:the )?(?:NoAVX2|noavx2|--noavx2|"
+                  r"Failsafe|--failsafe|Old ?CPU)\b(?![^\n]{0,120}\?)",
+                  r"\b[Oo]nly (?:the )?(?:NoAVX2|noavx2|--noavx2|Failsafe|--failsafe) (?:mode |option |preset )?(?:works?|runs?)\b"
+                  r"(?![^\n]{0,120}\?)",
+                  r"\bCPU\b[^\n]{0,40}?\b(?:is|'s) (?:too|very) old (?:to use|for|to support|to run) (?:the )?"
+                  r"(?:AVX2|AVX-?512|AVX)\b(?![^\n]{0,120}\?)"),
+        severity="warn",
+        cause=("The description suggests the processor lacks AVX2 (or AVX): the app's default llama.cpp builds, its GPU "
+               "ones included, are compiled for it and crash, so only its old-CPU modes run."),
+        advice=_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/LostRuins/koboldcpp/issues/366",
+                 "https://github.com/LostRuins/koboldcpp/issues/1277"),
+        checked=CHECKED,
+        examples=("ollama/koboldcpp-366-xeon-e5-1650-cublas-crash-only-noavx2-prose.txt",),
+    ),
+)
