@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import os
 import pickle
-import signal
 import threading
 import time
 from typing import Callable
 
 from gpudoctor.host.answers import CallResult
-from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_message, write_message
+from gpudoctor.knowledge.forked import can_fork, end_child, let_go_of_the_terminal, read_message, write_message
 
 HUNG = "hung"  # the child did not answer in time: the driver is stuck in cuInit
 
@@ -56,18 +55,9 @@ class CudaChild:
     def stop(self) -> None:
         """Close the pipe and end the child, whatever it is doing (a child stuck in a hung driver included). Once:
         a child reaped here may see its process id given to another process."""
-        if self._stopped:
-            return
-        self._stopped = True
-        try:
-            os.close(self.answers_fd)
-        except OSError:
-            pass
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, os.WNOHANG)
-        except OSError:
-            pass
+        if not self._stopped:
+            self._stopped = True
+            end_child(self.pid, (self.answers_fd,))
 
 
 _child: CudaChild | None = None

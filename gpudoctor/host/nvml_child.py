@@ -17,15 +17,13 @@ every later question is answered as one, never asked again in this process.
 
 from __future__ import annotations
 
-import os
 import pickle
-import signal
 import threading
 import time
 from typing import Any, Callable
 
 from gpudoctor.host.answers import CallResult
-from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_message, write_message
+from gpudoctor.knowledge.forked import can_fork, end_child, fork_server, read_message, write_message
 
 HUNG = "hung"  # the child did not answer a batch within its wait: NVML is stuck
 # Beyond the child's own timeouts (NvmlSession's, which answer a hung call as NVML_ERROR_TIMEOUT): a child that has
@@ -67,19 +65,9 @@ class NvmlChild:
 
     def stop(self) -> None:
         """Close the pipes and end the child, whatever it is doing (stuck in a hung driver included). Once."""
-        if self._stopped:
-            return
-        self._stopped = True
-        for fd in (self.requests_fd, self.answers_fd):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, os.WNOHANG)
-        except OSError:
-            pass
+        if not self._stopped:
+            self._stopped = True
+            end_child(self.pid, (self.requests_fd, self.answers_fd))
 
 
 _child: NvmlChild | None = None
@@ -93,20 +81,7 @@ def start(new_session: Callable[[], Any]) -> None:
     global _child
     if _child is not None or not can_fork():
         return
-    request_read, request_write = os.pipe()
-    answer_read, answer_write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
-        try:
-            os.close(request_write)
-            os.close(answer_read)
-            let_go_of_the_terminal()
-            _serve(new_session(), request_read, answer_write)
-        finally:
-            os._exit(0)
-    os.close(request_read)
-    os.close(answer_write)
-    _child = NvmlChild(pid, request_write, answer_read)
+    _child = NvmlChild(*fork_server(lambda requests, answers: _serve(new_session(), requests, answers)))
 
 
 def take() -> NvmlChild | None:

@@ -40,6 +40,42 @@ def let_go_of_the_terminal() -> None:
     os.close(devnull)
 
 
+def fork_server(serve: Callable[[int, int], None]) -> tuple[int, int, int]:
+    """Fork a long-lived child that runs serve(requests, answers) on its ends of two pipes and then exits; in this
+    process, (its pid, the pipe to write requests to, the pipe to read answers from). Only where can_fork()."""
+    request_read, request_write = os.pipe()
+    answer_read, answer_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        try:
+            os.close(request_write)
+            os.close(answer_read)
+            let_go_of_the_terminal()
+            serve(request_read, answer_write)
+        finally:
+            os._exit(0)
+    os.close(request_read)
+    os.close(answer_write)
+    return pid, request_write, answer_read
+
+
+def end_child(pid: int, fds: tuple[int, ...]) -> None:
+    """Close this process's ends of a child's pipes and kill it, whatever it is doing (stuck in a hung driver
+    included). Call it once: a child reaped here may see its pid given to another process."""
+    import signal
+
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, os.WNOHANG)
+    except OSError:
+        pass
+
+
 def start_forked(work: Callable[[], Result], timeout_s: float) -> Callable[[], Result | None]:
     """Start `work` in a forked child; the function returned waits for its result (None if there is none)."""
     import pickle

@@ -20,7 +20,7 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
-from gpudoctor.knowledge.forked import can_fork, let_go_of_the_terminal, read_message, write_message
+from gpudoctor.knowledge.forked import can_fork, fork_server, read_message, write_message
 
 if TYPE_CHECKING:
     from gpudoctor.knowledge.matcher import SignatureMatch
@@ -74,20 +74,7 @@ def start() -> None:
     global _child
     if _child is not None or not can_fork():
         return
-    request_read, request_write = os.pipe()
-    answer_read, answer_write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
-        try:
-            os.close(request_write)
-            os.close(answer_read)
-            let_go_of_the_terminal()
-            _serve(request_read, answer_write)
-        finally:
-            os._exit(0)
-    os.close(request_read)
-    os.close(answer_write)
-    _child = _ScanChild(pid, request_write, answer_read)
+    _child = _ScanChild(*fork_server(_serve))
 
 
 def scan(text: str, source: str, kind: str | None, contexts: frozenset[str]) -> tuple[SignatureMatch, ...]:
