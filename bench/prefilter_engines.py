@@ -1,5 +1,6 @@
-"""The matcher's prefilter (one regular-expression pass per first character of the keys) against compiled
-multi-literal searches, on half of bench/signatures_50mb.py's sample: a benchmark, not a test.
+"""The matcher's prefilter passes (one regular-expression pass per first character of the keys) against compiled
+multi-literal searches, on half of bench/signatures_50mb.py's sample: a benchmark, not a test. Hyperscan is what
+gpudoctor reads a text of matcher.DATABASE_FROM characters or more with (literal_index.LiteralDatabase).
 
     pip install pyahocorasick google-re2    # neither is a dependency of gpudoctor
     python bench/prefilter_engines.py [ROUNDS]
@@ -91,6 +92,10 @@ def main() -> None:
     table.prepare_for_scans()
     literals = table._scan_keys[2]
     engines = {"passes": lambda t: list(matcher._occurrences(t, table.scanners, 0, len(t)))}
+    if table.database is not None:
+        engines["hyperscan"] = lambda t: list(matcher._occurrences(t, table.scanners, 0, len(t), table.database))
+    else:
+        print("hyperscan: not installed, left out")
     for name, build in (("pyahocorasick", lambda: aho_engine(literals)),
                         ("google-re2", lambda: re2_engine(literals, table.scanners))):
         try:

@@ -67,3 +67,55 @@ def found_by(words: Iterable[tuple[str, object]], first_characters: set[str]) ->
         keys.setdefault(word[skip:], []).append((what, skip))
     return keys
 
+
+
+class LiteralDatabase:
+    """The literals compiled into one Hyperscan database (Intel's multi-pattern engine, in C with SIMD): it finds
+    every occurrence of the catalogue's ~2,400 keys in 25 MB of logs in 0.08-0.16 s of CPU, where the passes of
+    scanners_for take 1.3-1.8 s (bench/prefilter_engines.py). It reads bytes, so a text is given to it as Latin-1,
+    one character a byte, where its offsets are the text's; a literal with a character beyond Latin-1 cannot be in
+    such a text and is left out."""
+
+    def __init__(self, literals: Iterable[str]):
+        import hyperscan
+
+        self._literals = [literal for literal in dict.fromkeys(literals) if max(map(ord, literal)) < 256]
+        self._lengths = [len(literal) for literal in self._literals]
+        self._database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+        self._database.compile(expressions=[literal.encode("latin-1") for literal in self._literals],
+                               ids=list(range(len(self._literals))), elements=len(self._literals), literal=True)
+
+    def occurrences(self, text: str) -> list[tuple[int, str]] | None:
+        """(offset, literal) of the longest literal starting at each offset where one does, in order: what the
+        scanners_for passes find. None where `text` holds a character beyond Latin-1 (the passes read it)."""
+        try:
+            data = text.encode("latin-1")
+        except UnicodeEncodeError:
+            return None
+        lengths, longest = self._lengths, {}
+
+        def on_match(index: int, _from: int, end: int, _flags: int, _context: object) -> None:
+            # Without start-of-match tracking (which costs Hyperscan speed) a match gives its end; literals have
+            # one length. Literals starting at one offset are each a prefix of the longest there, which the trie
+            # regex of a pass would have taken.
+            start = end - lengths[index]
+            held = longest.get(start)
+            if held is None or lengths[index] > lengths[held]:
+                longest[start] = index
+
+        self._database.scan(data, match_event_handler=on_match)
+        literals = self._literals
+        return [(start, literals[index]) for start, index in sorted(longest.items())]
+
+
+def literal_database(literals: Iterable[str]) -> LiteralDatabase | None:
+    """The literals' Hyperscan database, or None where Hyperscan is not installed (a platform without its wheel:
+    pyproject.toml) or will not compile them (a CPU without SSSE3): the passes then read every text, slower, alike."""
+    try:
+        import hyperscan
+    except ImportError:
+        return None
+    try:
+        return LiteralDatabase(literals)
+    except hyperscan.error:
+        return None

@@ -38,7 +38,8 @@ from typing import Iterable, Iterator, Mapping
 
 from gpudoctor.knowledge.contexts import folded_markers, in_contexts, in_text_by_other_markers
 from gpudoctor.knowledge.forked import can_fork, start_forked
-from gpudoctor.knowledge.literal_index import found_by, held_by, prefixes_of, scanners_for, trie_regex
+from gpudoctor.knowledge.literal_index import (LiteralDatabase, found_by, held_by, literal_database, prefixes_of,
+                                               scanners_for, trie_regex)
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LINE_CAP, LogicalLine,
                                            holds_exception_ending, logical_lines, message_reach, nvrm_run)
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, choose_keys, derived
@@ -52,6 +53,9 @@ MATCH_CAP = 500  # distinct matches kept from one text; a flood repeats the same
 # A text this long (characters) is read in two halves at once, on two cores where the platform can fork: below it
 # a second process costs more than it saves (forking and sending the matches back take ~5-20 ms).
 PARALLEL_FROM = 4_000_000
+# A text this long is prefiltered by Hyperscan (literal_index.LiteralDatabase), whose database takes 50-80 ms to
+# compile: about what the passes take on 1-1.5 MB. The kernel log a live check reads is far shorter.
+DATABASE_FROM = 2_000_000
 CHILD_TIMEOUT_S = 120.0  # the second half takes what the first does (~1 s for 25 MB); a child this late is stuck
 
 
@@ -159,6 +163,11 @@ class CompiledCatalogue:
         return scanners_for(self._scan_keys[2])
 
     @cached_property
+    def database(self) -> LiteralDatabase | None:
+        """The passes' literals in one Hyperscan database, for long texts; None where Hyperscan is not there."""
+        return literal_database(self._scan_keys[2])
+
+    @cached_property
     def _prefixes(self) -> dict[str, list[str]]:
         return prefixes_of(self._scan_keys[2])
 
@@ -233,23 +242,34 @@ def compiled_for_logs() -> CompiledCatalogue:
 
 
 # -- matching -----------------------------------------------------------------------------------------
-def _occurrences(text: str, scanners: tuple[re.Pattern, ...], start: int, end: int) -> Iterator[tuple[int, str]]:
+def _occurrences(text: str, scanners: tuple[re.Pattern, ...], start: int, end: int,
+                 database: LiteralDatabase | None = None) -> Iterator[tuple[int, str]]:
     """(offset, literal) of every occurrence of the scanners' literals in text[start:end] (whole lines), overlapping
-    ones included, in order: those of a CHUNK of whole lines at a time, sorted, so that a flood (millions) is never
-    held all at once."""
+    ones included, in order: the longest literal at each offset, as the passes find it. A CHUNK of whole lines at a
+    time, so that a flood (millions) is never held all at once: read by the `database` where one is given and the
+    chunk is Latin-1, else by one pass of each scanner."""
     chunk_start = start
     while chunk_start < end:
         chunk_end = min(end, text.find("\n", chunk_start + CHUNK) + 1 or end)
-        found = []
-        for scanner in scanners:
-            position = chunk_start
-            while (hit := scanner.search(text, position, chunk_end)) is not None:
-                position = hit.start()
-                found.append((position, hit.group()))
-                position += 1
-        found.sort()
-        yield from found
+        found = database.occurrences(text[chunk_start:chunk_end]) if database is not None else None
+        if found is not None:
+            yield from ((chunk_start + offset, literal) for offset, literal in found)
+        else:
+            yield from _passed(text, scanners, chunk_start, chunk_end)
         chunk_start = chunk_end
+
+
+def _passed(text: str, scanners: tuple[re.Pattern, ...], start: int, end: int) -> list[tuple[int, str]]:
+    """(offset, literal) of every occurrence of the scanners' literals in text[start:end], in order: one pass each."""
+    found = []
+    for scanner in scanners:
+        position = start
+        while (hit := scanner.search(text, position, end)) is not None:
+            position = hit.start()
+            found.append((position, hit.group()))
+            position += 1
+    found.sort()
+    return found
 
 
 def _note_contexts(text: str, offset: int, markers: tuple, present: set[str]) -> None:
@@ -288,7 +308,8 @@ def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int, presen
     the exceptions' endings to `endings`."""
     counted_to, line_number, line_start, line_end = start, text.count("\n", 0, start) + 1, start, start - 1
     literals: set[str] = set()
-    for offset, literal in _occurrences(text, table.scanners, start, end):
+    database = table.database if len(text) >= DATABASE_FROM else None
+    for offset, literal in _occurrences(text, table.scanners, start, end, database):
         if literal in table.endings_at and any(offset >= skip and text.startswith(word, offset - skip)
                                                for word, skip in table.endings_at[literal]):
             endings.offsets.append(offset)
@@ -501,6 +522,7 @@ def _scan_in_two(text: str, source: str, kind: str | None, table: CompiledCatalo
     middle = text.find("\n", len(text) // 2) + 1
     if len(text) < PARALLEL_FROM or not middle or not can_fork():
         return _scan_part(text, source, kind, table, 0, len(text))
+    _ = table.database  # compiled once, before the fork: both halves use it
     second_half = start_forked(lambda: _scan_part(text, source, kind, table, middle, len(text)), CHILD_TIMEOUT_S)
     try:
         first = _scan_part(text, source, kind, table, 0, middle)
