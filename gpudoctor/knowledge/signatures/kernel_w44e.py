@@ -10,6 +10,11 @@ pref]: can't assign; no space" and the driver then refuses the GPU or finds none
 the driver: Above 4G decoding (and CSM off), a BIOS/DSDT patch on boards that lack it, fewer or smaller BARs, or a
 larger 64-bit MMIO window for the VM.
 
+On NVLink 5 baseboards (HGX/DGX B200, B300) Fabric Manager starts the NVLink Subnet Manager (NVLSM), which programs the
+NVSwitches over the InfiniBand MAD interface: without the ib_umad module (and mlx5_ib; Ubuntu ships them in
+linux-modules-extra) NVLSM stops at "umad_init: can't read ABI version ... is ib_umad module loaded?", the fabric stays
+"In Progress" and CUDA answers "system not yet initialized" (802).
+
 A GPU on a riser that drops out of a multi-GPU rig every few hours or days is the riser more often than the miner,
 the overclock or the driver; those who found it say "changed the riser, no crash since", "it was a riser issue".
 """
@@ -107,6 +112,31 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/rebaruefi-383-z77e-itx-tesla-m40-no-post-prose.txt",
                   "kernel/rebaruefi-398-z170ws-tesla-t10-bar-no-post-prose.txt",
                   "kernel/harvester-8972-multi-gpu-passthrough-invalid-pci-region-prose.txt"),
+    ),
+    Signature(
+        code="kernel.nvlsm-ib-umad-missing",
+        cause_id="fabric-manager-not-running",
+        kinds=("any",),
+        # libibumad's warning as NVLSM (OpenSM) prints it when /sys/class/infiniband_mad is absent: "nvlsm: ibwarn:
+        # [15] umad_init: can't read ABI version from /sys/class/infiniband_mad/abi_version (No such file or
+        # directory): is ib_umad module loaded?"; other tools of the same library print the same line.
+        patterns=(r"umad_init: can[’']t read ABI version from /sys/class/infiniband_mad/abi_version",
+                  r"is ib_umad module loaded\?"),
+        severity="fail",
+        cause="The ib_umad kernel module is not loaded, so the NVLink Subnet Manager (NVLSM) that Fabric Manager starts "
+              "on NVLink 5 systems (HGX/DGX B200, B300) cannot reach the NVSwitches: the fabric never completes and "
+              "CUDA fails with \"system not yet initialized\" (802).",
+        advice=("Load the InfiniBand modules before Fabric Manager starts and make them load at boot: `sudo modprobe "
+                "ib_umad mlx5_ib` (on Ubuntu they are in `linux-modules-extra-$(uname -r)`; on Talos list them in the "
+                "machine config's kernel modules; `echo ib_umad > /etc/modules-load.d/ib_umad.conf`), then `sudo "
+                "systemctl restart nvidia-fabricmanager` and check `nvidia-smi -q | grep -A2 Fabric` shows Completed."),
+        action="configure",
+        rules_out=("the CUDA toolkit", "the program"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/siderolabs/docs/pull/581", "https://github.com/siderolabs/extensions/pull/717",
+                 "https://docs.nvidia.com/datacenter/tesla/fabric-manager-user-guide/index.html"),
+        checked="2026-11-28",
+        examples=("kernel/siderolabsdocs-581-talos-fabricmanager-nvlsm-ib-umad-not-loaded.txt",),
     ),
     Signature(
         code="kernel.riser-fault-described",
