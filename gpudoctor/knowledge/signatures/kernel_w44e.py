@@ -36,8 +36,9 @@ BAR_ADVICE = (
     "PCI window (ReBarUEFI's guides) or another board is needed, and Tesla cards with 16-32 GB BARs need it; with "
     "several big-BAR cards, fewer cards or smaller BARs; in a VM, a larger 64-bit MMIO window for the guest (QEMU/OVMF: "
     "host-passthrough CPU with a recent edk2, or `-fw_cfg name=opt/ovmf/X-PciMmio64Mb,string=262144`; VMware: "
-    "`pciPassthru.use64bitMMIO = TRUE` and `pciPassthru.64bitMMIOSizeGB`). Check with `sudo dmesg | grep -i 'BAR'` "
-    "that no GPU BAR is left unassigned."
+    "`pciPassthru.use64bitMMIO = TRUE` and `pciPassthru.64bitMMIOSizeGB`); on an ARM board (Raspberry Pi, RK3588) "
+    "a larger PCIe memory window in its device tree. Check with `sudo dmesg | grep -i 'BAR'` that no GPU BAR is left "
+    "unassigned."
 )
 
 SIGNATURES: tuple[Signature, ...] = (
