@@ -161,6 +161,10 @@ CONTEXTS: tuple[Context, ...] = (
             # 2026-11-28); never "X11" or "X server" alone, which WSL users' VcXsrv and X forwarding also print
             r"/usr/lib/xorg/Xorg", r"/usr/bin/Xorg", r"Xorg ", r"display-manager", r"display manager",
             r"lightdm", r"gdm3", r"sddm", r"gnome-shell", r"kwin_wayland", r"X-window server",
+            # people's words for running the work inside or outside the desktop ("crashes from within X", "works
+            # from a tty", "startx"; w44e, 2026-11-28)
+            r"from within X\b", r"under X\b", r"X session", r"X desktop", r"startx", r"from a tty", r"from the tty",
+            r"in a tty",
         ),
         sources=("https://nvidia.custhelp.com/app/answers/detail/a_id/3029/~/using-cuda-and-x",
                  "https://github.com/ComputationalRadiationPhysics/picongpu/issues/2704"),

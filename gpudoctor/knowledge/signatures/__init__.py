@@ -311,6 +311,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.kernel_w41a").SIGNATURES)  # kernel_w41a.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w42e").SIGNATURES)  # kernel_w42e.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w43a").SIGNATURES)  # kernel_w43a.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w44e").SIGNATURES)  # kernel_w44e.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w41b").SIGNATURES)  # frameworks_w41b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w42d").SIGNATURES)  # containers_w42d.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w42b").SIGNATURES)  # frameworks_w42b.py

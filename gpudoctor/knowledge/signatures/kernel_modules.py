@@ -409,7 +409,11 @@ SIGNATURES = (
             r"release",
             # The wording since about R515: "... is not supported by the NVIDIA 535.104.05 driver release."
             r"installed in this system is not supported by the NVIDIA (?P<release>\d{3}\.[\dx.]{2,12}) driver release",
-            r"supported through the NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
+            r"supported (?:through|by) (?:the )?NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
+            # the same lines as people retype or cut them: "The 595.71.05 NVIDIA driver will ignore" without "this
+            # GPU", and the open module's refusal without its first words (w44e)
+            r"The (?P<release>\d{3}\.\d{1,3}(?:\.\d{1,3})?) NVIDIA driver will ignore\b",
+            r"because it does not include the required GPU\b",
             r"NVRM: ignoring the legacy GPU " + BUS,  # nv-pci.c, after those lines, when it skips the GPU's probe
         ),
         severity="fail",

@@ -174,8 +174,10 @@ NVSWITCH_INSTANCE_CUDA_FAILS = concluded(
     advice=("Install NVIDIA Fabric Manager of exactly the driver's version (`nvidia-smi` shows it; `sudo apt install "
             "nvidia-fabricmanager-<branch>` or `cuda-drivers-fabricmanager-<branch>`, the matching package of NVIDIA's "
             "repository on RHEL-like images) and start it, `sudo systemctl enable --now nvidia-fabricmanager`; "
-            "`systemctl status nvidia-fabricmanager` must show it running before CUDA starts. Or use the cloud's GPU "
-            "image (AWS Deep Learning AMI, the provider's HPC image) that ships both."),
+            "`systemctl status nvidia-fabricmanager` must show it running before CUDA starts. On NVLink 5 machines "
+            "(HGX/DGX B200, B300) Fabric Manager also needs NVLSM (`nvlsm` package) and the InfiniBand modules loaded "
+            "(`sudo modprobe ib_umad mlx5_ib`, from linux-modules-extra on Ubuntu), or the fabric stays In Progress. "
+            "Or use the cloud's GPU image (AWS Deep Learning AMI, the provider's HPC image) that ships both."),
     action="configure",
     rules_out=("the program", "the CUDA toolkit"),
     never_suggest=("reinstall CUDA", "blacklist nouveau"),

@@ -68,6 +68,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://nvidia.custhelp.com/app/answers/detail/a_id/3029/~/using-cuda-and-x",
                  "https://github.com/ComputationalRadiationPhysics/picongpu/issues/2704"),
         checked="2026-11-28",
-        examples=("cuda/picongpu-2704-cuda-launch-timeout-display-manager-stopped.txt",),
+        examples=("cuda/picongpu-2704-cuda-launch-timeout-display-manager-stopped.txt",
+                  "cuda/pyrit-124-gts250-launch-timeout-from-x-works-in-tty.txt"),
     ),
 )

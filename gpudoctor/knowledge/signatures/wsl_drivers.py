@@ -36,6 +36,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # Device Manager's status for CM_PROB_NORMAL_CONFLICT (Code 12), in English and the localised wordings pasted
         # most: the firmware could not fit the card's memory windows (BARs) into the PCI address space it set up.
         patterns=(r"cannot find enough free resources[^\n(]{0,40}\((?:Code|code|código) 12\)",
+                  # the code named first, the status quoted after it ("Code 12 (\"This device cannot find enough free
+                  # resources ...\")"; w44e)
+                  r"\b(?:Code|code|código) 12\b[^\n]{0,30}?cannot find enough free resources",
                   r"Недостаточно свободных ресурсов[^\n(]{0,60}\(код 12\)"),
         severity="fail",
         cause="Windows could not give the GPU the PCI memory resources it needs (Device Manager Code 12): the firmware "
@@ -53,7 +56,8 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/windows-hardware/drivers/install/cm-prob-normal-conflict"),
         checked="2026-11-26",
         examples=("wsl/nvidiapatcher-586-code-12-cmp30hx-asus-b85.txt",
-                  "wsl/nvidiapatcher-60-code-12-asus-h81-bios-update.txt"),
+                  "wsl/nvidiapatcher-60-code-12-asus-h81-bios-update.txt",
+                  "kernel/rebaruefi-381-z77-tesla-v100-code12-prose.txt"),
     ),
     Signature(
         code="wsl.windows-device-stopped-code-43",
