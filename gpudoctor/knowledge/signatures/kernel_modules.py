@@ -10,10 +10,9 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import MISMATCH_SYMPTOMS, NO_MODULE_SYMPTOMS, Signature
 
 KERNEL_LOG = ("dmesg", "journal")
-# Where NVRM messages are pasted: the kernel log, and installer or build logs that quote it.
-NVRM_TEXT = ("dmesg", "journal", "build", "other")
-# Harmless notices (rows of cause none) that healthy hosts log too: a paste is read with every row, so they are
-# explained there, while the live kernel log (kinds dmesg, journal) skips them and a healthy report stays clean.
+NVRM_TEXT = ("dmesg", "journal", "build", "other")  # where NVRM messages are pasted: the log, installers quoting it
+# Harmless notices (rows of cause none) that healthy hosts log too: explained in a paste (read with every row),
+# skipped in the live kernel log (kinds dmesg, journal), so that a healthy report stays clean.
 NOTICE_ONLY_IN_PASTES = ("other",)
 BUS = r"(?P<bus_id>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(?:\.\d)?)"
 NVML_DOCS = "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html"
@@ -410,8 +409,7 @@ SIGNATURES = (
             # The wording since about R515: "... is not supported by the NVIDIA 535.104.05 driver release."
             r"installed in this system is not supported by the NVIDIA (?P<release>\d{3}\.[\dx.]{2,12}) driver release",
             r"supported (?:through|by) (?:the )?NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
-            # the same lines as people retype or cut them: "The 595.71.05 NVIDIA driver will ignore" without "this
-            # GPU", and the open module's refusal without its first words (w44e)
+            # as people retype or cut them: "The 595.71.05 NVIDIA driver will ignore" alone; the open module's refusal
             r"The (?P<release>\d{3}\.\d{1,3}(?:\.\d{1,3})?) NVIDIA driver will ignore\b",
             r"because it does not include the required GPU\b",
             r"NVRM: ignoring the legacy GPU " + BUS,  # nv-pci.c, after those lines, when it skips the GPU's probe
@@ -429,9 +427,8 @@ SIGNATURES = (
         sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/322", "https://github.com/siderolabs/talos/issues/8764",
                  "https://github.com/NixOS/nixos-hardware/issues/1880", "https://github.com/fgci-org/ansible-role-cuda/issues/16",
                  "https://github.com/flatcar/Flatcar/issues/1283", "https://github.com/NixOS/nixos-hardware/issues/1828",
-                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus",
-                 "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/",
-                 "https://github.com/zzzhouuu/truenas-nvidia-drivers/issues/20"),
+                 "https://github.com/NVIDIA/open-gpu-kernel-modules#compatible-gpus", "https://www.nvidia.com/en-us/drivers/unix/"
+                 "legacy-gpu/", "https://github.com/zzzhouuu/truenas-nvidia-drivers/issues/20"),
         checked="2026-11-25",
         examples=("kernel/ogkm-322-open-module-no-gsp-v100.txt", "kernel/talos-8764-gt710-ignored-470-legacy.txt",
                   "kernel/nixoshw-1880-pascal-580-legacy-only.txt", "kernel/ansiblecuda-16-tesla-m2070-390-legacy.txt",
