@@ -335,6 +335,7 @@ CONTEXTS: tuple[Context, ...] = (
             # WSL's name for its Ubuntu distributions (`wsl -l -v`, `wsl -d Ubuntu-22.04`), or Ubuntu named beside WSL
             # ("Ubuntu 22.04 WSL").
             r"Ubuntu(?:-(?:18|20|22|24)\.04\b|[\w. -]{0,12} WSL\b)",
+            r"WSL version: \d",  # `wsl --version`'s first line ("WSL version: 2.4.11.0"), pasted or retyped in a report
             r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
             r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager

@@ -1,0 +1,116 @@
+"""Issue 25 (helper w44d): the container toolkit's own binary that cannot start, and GKE GPU nodes left without a driver.
+
+nvidia-container-cli (the prestart hook's worker in the toolkit's legacy mode, and the tool people run by hand) is a
+dynamically linked program: it needs the toolkit's own libnvidia-container.so.1 from the libnvidia-container1 package
+and a few system libraries (libelf, libseccomp, libcap, libtirpc). Where one of them is absent or not in the loader's
+cache (a source install without `ldconfig`, a half-upgraded or half-removed package set, an image or OS extension built
+without the library: Talos' nvidia-container-toolkit extension shipped without libelf.so.1 in 2025), glibc's loader
+refuses to start it ("error while loading shared libraries: X: cannot open shared object file") and every GPU
+container fails at the hook with exit status 127. The driver and the GPU are not involved; the toolkit's packages are
+(gpu-rest-engine#35, libnvidia-container#2, siderolabs/extensions#751 and PR#710).
+
+On GKE, the device plugin DaemonSet's init container waits for the driver that GKE's installer puts under
+/usr/local/nvidia; where the node pool was created with GPU driver installation disabled (node auto-provisioning's
+default, gpu-driver-version=disabled, or a Karpenter-made node without the gke-gpu-driver-version label) it prints
+"GPU driver auto installation is disabled." and waits forever, so the node never advertises nvidia.com/gpu
+(container-engine-accelerators#402, #407; karpenter-provider-gcp#319).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-28"
+
+_TOOLKIT_OWN = (
+    "it is the NVIDIA Container Toolkit's own library: reinstall the toolkit's packages together at one version "
+    "(Debian/Ubuntu `sudo apt-get install --reinstall libnvidia-container1 libnvidia-container-tools "
+    "nvidia-container-toolkit nvidia-container-toolkit-base`, Fedora/RHEL `sudo dnf reinstall libnvidia-container1 "
+    "libnvidia-container-tools nvidia-container-toolkit`), then `sudo ldconfig` and check `ldconfig -p | grep "
+    "libnvidia-container` (after a build from source, `sudo ldconfig` alone adds it to the cache)")
+_LIBELF = (
+    "it is the ELF library the toolkit links against (elfutils): install it on the host (Debian/Ubuntu `sudo apt-get "
+    "install libelf1`, Fedora/RHEL `sudo dnf install elfutils-libelf`); on an immutable OS (Talos, Flatcar, Bottlerocket) "
+    "use a release of its NVIDIA container toolkit extension or image built with it")
+_LIBSECCOMP = (
+    "it is libseccomp, which the toolkit links against: install it on the host (Debian/Ubuntu `sudo apt-get install "
+    "libseccomp2`, Fedora/RHEL `sudo dnf install libseccomp`)")
+_LIBCAP = (
+    "it is libcap, which the toolkit links against: install it on the host (Debian/Ubuntu `sudo apt-get install "
+    "libcap2`, Fedora/RHEL `sudo dnf install libcap`)")
+_LIBTIRPC = (
+    "it is libtirpc, which the toolkit links against for its driver RPC service: install it on the host (Debian/Ubuntu "
+    "`sudo apt-get install libtirpc3`, Fedora/RHEL `sudo dnf install libtirpc`)")
+
+# Library name prefix (lower case; the first that fits wins) -> where it comes from.
+TOOLKIT_LIBRARY_SOURCES: tuple[tuple[str, str], ...] = (
+    ("libnvidia-container", _TOOLKIT_OWN),
+    ("libelf", _LIBELF),
+    ("libseccomp", _LIBSECCOMP),
+    ("libcap", _LIBCAP),
+    ("libtirpc", _LIBTIRPC),
+)
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="containers.toolkit-cli-library-missing",
+        cause_id="container-toolkit-error",
+        kinds=("any",),
+        # glibc's loader refusing to start nvidia-container-cli (bare, or by its path /usr/bin/, /usr/local/bin/ as the
+        # hook runs it), in any toolkit release: "nvidia-container-cli: error while loading shared libraries:
+        # libnvidia-container.so.1: cannot open shared object file"; and the wrapper form some packagings print
+        # ("nvidia-container-cli: Error: libnvidia-container.so.0: cannot open shared object file").
+        patterns=(
+            r"nvidia-container-cli: (?:error while loading shared libraries|Error): "
+            r"(?P<library>lib[\w+-]{1,40}\.so[.\d]{0,12}):? cannot open shared object",
+        ),
+        severity="fail",
+        cause=("nvidia-container-cli, the NVIDIA Container Toolkit's program that sets up GPU containers, cannot start: "
+               "the dynamic loader does not find {library}, which it links against, so every GPU container fails at "
+               "the runtime hook (exit status 127) before the driver or the GPU is even asked."),
+        advice=("Give the host the library the toolkit's program needs, then start the container again: "
+                "{library_source}. `ldd $(command -v nvidia-container-cli) | grep 'not found'` shows what is still "
+                "missing; the NVIDIA driver and the image need no change."),
+        lookups=(("library", "library_source", TOOLKIT_LIBRARY_SOURCES, _TOOLKIT_OWN),),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU", "the container image"),
+        never_suggest=("update the driver", "reinstall the driver", "use an earlier cuda container"),
+        sources=("https://github.com/NVIDIA/gpu-rest-engine/issues/35",
+                 "https://github.com/NVIDIA/libnvidia-container/issues/2",
+                 "https://github.com/siderolabs/extensions/issues/751",
+                 "https://github.com/siderolabs/extensions/pull/710",
+                 "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"),
+        checked=CHECKED,
+        examples=("containers/gpurestengine-35-cli-libnvidia-container-so-missing.txt",
+                  "containers/libnvidiacontainer-2-cli-so1-not-in-ldcache.txt"),
+    ),
+    Signature(
+        code="containers.gke-gpu-driver-install-disabled",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # The nvidia-driver-installer init container of GKE's own GPU device plugin DaemonSet
+        # (nvidia-gpu-device-plugin-*), on a node whose pool has GPU driver installation disabled.
+        patterns=(r"GPU driver auto[- ]installation is disabled",),
+        severity="fail",
+        cause=("GKE created this GPU node with GPU driver installation disabled (node auto-provisioning's default, "
+               "gpu-driver-version=disabled, or a node made outside a GPU node pool), so no NVIDIA driver is installed: "
+               "GKE's device plugin waits for the driver forever and the node never advertises nvidia.com/gpu."),
+        advice=("Have GKE install the driver: for node auto-provisioning add `cloud.google.com/gke-gpu-driver-version: "
+                "\"latest\"` (or \"default\") to the workload's nodeSelector, for a node pool create it with "
+                "`--accelerator type=GPU_TYPE,count=N,gpu-driver-version=latest` (Terraform: "
+                "gpu_driver_installation_config { gpu_driver_version = \"LATEST\" }); or install it yourself with "
+                "`kubectl apply -f https://raw.githubusercontent.com/GoogleCloudPlatform/container-engine-accelerators/"
+                "master/nvidia-driver-installer/cos/daemonset-preloaded.yaml` (ubuntu/daemonset-preloaded.yaml on "
+                "Ubuntu nodes). Then `kubectl describe node` shows nvidia.com/gpu under Allocatable."),
+        action="configure",
+        rules_out=("the pod spec", "the GPU"),
+        never_suggest=("add a toleration",),
+        sources=("https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/402",
+                 "https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/407",
+                 "https://github.com/cloudpilot-ai/karpenter-provider-gcp/issues/319",
+                 "https://cloud.google.com/kubernetes-engine/docs/how-to/node-auto-provisioning#choose-driver-version",
+                 "https://cloud.google.com/kubernetes-engine/docs/how-to/gpus#installing_drivers"),
+        checked=CHECKED,
+        examples=("containers/cea-402-gke-nap-gpu-driver-auto-install-disabled.txt",),
+    ),
+)
