@@ -85,6 +85,33 @@ SIGNATURES: tuple[Signature, ...] = (
                   "containers/libnvidiacontainer-2-cli-so1-not-in-ldcache.txt"),
     ),
     Signature(
+        code="containers.requirement-error-line-wrapped",
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        # nvidia-container-cli's refusal of the image's NVIDIA_REQUIRE_CUDA, in a paste whose terminal or issue form
+        # wrapped the line right after "unsatisfied" (or in the middle of "condition"), so the condition itself
+        # ("cuda>=10.0", "driver < 385") sits on the next line and the whole-line rows
+        # (containers.unsatisfied-cuda-requirement, containers.requirement-driver-branch-unsatisfied) never see it.
+        patterns=(r"nvidia-container-cli: requirement error: unsatisfied(?: ?c[a-z]{0,8})?\s{0,3}$",),
+        severity="fail",
+        cause=("nvidia-container-cli refused to start the container: the host's NVIDIA driver does not meet the image's "
+               "CUDA requirement (NVIDIA_REQUIRE_CUDA; the condition, cut off by the line wrap, follows on the next "
+               "line: cuda>=X, or driver < N for the Tesla driver branches the image also accepts)."),
+        advice=("Compare the image's requirement (the hook's `--require=cuda>=X`, or `docker inspect --format "
+                "'{{json .Config.Env}}' IMAGE | grep -o 'NVIDIA_REQUIRE_CUDA[^\"]*'`) with the CUDA Version `nvidia-smi` "
+                "shows on the host, then upgrade the host's NVIDIA driver to one that supports it (CUDA 11.0 needs 450, "
+                "12.4 needs 550, 12.8 needs 570, 13.0 needs 580), or use an image tag built for the CUDA the host's "
+                "driver supports."),
+        action="configure",
+        rules_out=("the container toolkit's installation",),
+        never_suggest=("reinstall Docker", "reinstall the container toolkit"),
+        sources=("https://github.com/aws/amazon-ecs-agent/issues/1959",
+                 "https://github.com/NVIDIA/nvidia-docker/issues/543",
+                 "https://docs.nvidia.com/deploy/cuda-compatibility/"),
+        checked=CHECKED,
+        examples=("containers/amazonecsagent-1959-ecs-gpu-ami-driver-384-cuda10-image.txt",),
+    ),
+    Signature(
         code="containers.gke-gpu-driver-install-disabled",
         cause_id="k8s-no-gpu-resource",
         kinds=("any",),
