@@ -112,6 +112,41 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/amazonecsagent-1959-ecs-gpu-ami-driver-384-cuda10-image.txt",),
     ),
     Signature(
+        code="containers.spot-gpu-nodes-no-capacity-described",
+        described=True,
+        cause_id="k8s-gpu-taint",
+        kinds=("any",),
+        # People's words for Spot GPU nodes that never advertise nvidia.com/gpu: AKS taints every Spot node pool
+        # kubernetes.azure.com/scalesetpriority=spot:NoSchedule, which the device plugin DaemonSet of the AKS guide and
+        # of most charts does not tolerate ("Missing nvidia.com/gpu: 1 capacity in the Spot nodes").
+        patterns=(
+            r"\b(?:[Mm]issing|[Nn]o|[Ww]ithout|[Ll]acks?|[Ll]acking)\W{0,3}nvidia\.com/gpu\b[^\n]{0,60}?\b(?:in|on|for) "
+            r"(?:the |our |my |all )?(?:[Ss]pot|SPOT) (?:GPU )?(?:nodes?|node ?pools?|VMs?|instances?)\b",
+            r"\b(?:[Ss]pot|SPOT) (?:GPU )?(?:nodes?|node ?pools?|VMs?|instances?)\b[^\n]{0,60}?\b(?:do not|don't|does not|"
+            r"doesn't|never|not) (?:have|show|list|advertise|expose|get|report)\b[^\n]{0,30}?\bnvidia\.com/gpu\b",
+        ),
+        severity="warn",
+        cause=("The description suggests GPU nodes of a Spot pool that advertise no nvidia.com/gpu: AKS taints every "
+               "Spot node kubernetes.azure.com/scalesetpriority=spot:NoSchedule, and a device plugin DaemonSet without "
+               "a toleration for that taint never runs a pod there, so the node's GPUs are never registered."),
+        advice=("Give the device plugin DaemonSet a toleration for the Spot taint: `tolerations: [{key: "
+                "kubernetes.azure.com/scalesetpriority, operator: Equal, value: spot, effect: NoSchedule}]` beside its "
+                "nvidia.com/gpu one (Helm: `--set-json 'tolerations=[{\"key\":\"kubernetes.azure.com/scalesetpriority\","
+                "\"operator\":\"Equal\",\"value\":\"spot\",\"effect\":\"NoSchedule\"},{\"key\":\"nvidia.com/gpu\","
+                "\"operator\":\"Exists\",\"effect\":\"NoSchedule\"}]'`), and the same toleration on the GPU workloads; "
+                "`kubectl get ds -A` then shows a plugin pod per Spot GPU node and `kubectl describe node` its "
+                "nvidia.com/gpu."),
+        action="configure",
+        rules_out=("the driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/Azure/AKS/issues/4418",
+                 "https://github.com/MicrosoftDocs/azure-aks-docs/pull/138",
+                 "https://github.com/MicrosoftDocs/azure-docs/issues/123166",
+                 "https://learn.microsoft.com/en-us/azure/aks/spot-node-pool"),
+        checked=CHECKED,
+        examples=("containers/aksissue-4418-spot-pool-no-nvidia-gpu-capacity.txt",),
+    ),
+    Signature(
         code="containers.gke-gpu-driver-install-disabled",
         cause_id="k8s-no-gpu-resource",
         kinds=("any",),
