@@ -1,4 +1,4 @@
-"""Issue 25 (helper w44d): under WSL 2 a container cannot be limited to some of the GPUs (rows of the wsl area).
+"""Issue 25 (helper w44d): WSL 2 containers that cannot be limited to some GPUs; GPU-PV driver copies without a drive letter.
 
 Inside WSL 2 the GPUs reach Linux through the Windows driver's paravirtual interface (/dev/dxg and the libraries in
 /usr/lib/wsl/lib), which gives every GPU to whatever opens it: the NVIDIA Container Toolkit's WSL mode mounts that
@@ -9,6 +9,10 @@ paste a tool's error (nothing fails: nvidia-smi simply lists both GPUs), so the 
 text shows WSL: on native Linux the same complaint has other causes (a privileged container, the runtime's
 accept-nvidia-visible-devices settings). The way out is the application's own choice (CUDA_VISIBLE_DEVICES, which the
 CUDA runtime honours under WSL; nvidia-smi ignores it) or native Linux.
+
+A Hyper-V GPU-PV guest runs the host's driver files, which Easy-GPU-PV's Update-VMGpuPartitionDriver.ps1 copies into the
+guest's disk after mounting it on the host; when Windows gives that disk no drive letter, or several, every copy fails
+(the "gpu-pv" context: the rows read PowerShell's path errors only in a text about GPU-PV).
 """
 
 from __future__ import annotations
@@ -25,6 +29,22 @@ _GENERIC_PATTERNS = next(row.patterns for row in _W38A if row.code == _GENERIC)
 _NOT_APPLIED = (r"(?:is |are |gets? |being |seems to be |was )?(?:ignored|not (?:respected|honou?red|working|applied)|"
                 r"(?:does|do|did)(?: not|n't|n’t) (?:work|apply|take effect|have any effect|limit|restrict|filter)|"
                 r"has no effect|makes no difference|won't work|will not work)")
+
+# Easy-GPU-PV's driver refresh when the guest's mounted disk has no drive letter or several (#404, #418, #435, #452 with
+# no letter, Windows 11 24H2 and AMD hosts among them; #95, #325 with two, a second VHDX attached; PR #466 fixes both).
+_DRIVE_LETTER_ADVICE = (
+    "With the VM off, mount its disk once and give the guest's Windows partition (the largest one) a drive letter, and "
+    "only it: `$d = Mount-VHD -Path (Get-VMHardDiskDrive -VMName VMNAME)[0].Path -PassThru | Get-Disk; Get-Partition "
+    "-DiskNumber $d.Number` then `Set-Partition -DiskNumber $d.Number -PartitionNumber N -NewDriveLetter G` (or Disk "
+    "Management, Change Drive Letter and Paths), remove letters other partitions got, `Dismount-VHD` it, detach any "
+    "second virtual disk of the VM for the update, and run Update-VMGpuPartitionDriver.ps1 again (the letter is kept "
+    "for later mounts; `mountvol /E` turns automount back on). A script version that picks the OS partition itself "
+    "(Easy-GPU-PV PR #466) avoids it.")
+_DRIVE_LETTER_SOURCES = ("https://github.com/jamesstringer90/Easy-GPU-PV/issues/404",
+                         "https://github.com/jamesstringer90/Easy-GPU-PV/issues/435",
+                         "https://github.com/jamesstringer90/Easy-GPU-PV/issues/452",
+                         "https://github.com/jamesstringer90/Easy-GPU-PV/issues/325",
+                         "https://github.com/jamesstringer90/Easy-GPU-PV/pull/466")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -72,5 +92,57 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-28",
         examples=("wsl/nvctk-21-wsl2-all-gpus-visible-no-filter-prose.txt",
                   "wsl/nvct-983-wsl-docker-gpus-device-1-shows-all.txt"),
+    ),
+    Signature(
+        code="wsl.gpu-pv-driver-copy-drive-letter",
+        cause_id="gpu-pv-vhd-drive-letter",
+        kinds=("any",),
+        # Easy-GPU-PV's Add-VMGpuPartitionAdapterFiles.psm1 builds every path into the guest as "$DriveLetter:\windows\...":
+        # with no letter PowerShell refuses the path (NotSupportedException, "The given path's format is not
+        # supported"), with several the array joins into a drive named 'E F'. Read only where the text is about GPU-PV.
+        patterns=(
+            r"Cannot find drive\. A drive with the name '[A-Z](?: [A-Z]){1,6}' does not exist",
+            r"FullyQualifiedErrorId : System\.NotSupportedException,Microsoft\.PowerShell\.Commands\.(?:Copy|New)ItemCommand",
+            r"The given path's format is not supported",
+        ),
+        contexts=("gpu-pv",),
+        severity="fail",
+        cause=("The GPU-PV script mounted the guest's virtual disk to copy the host's driver files into it, but got no "
+               "drive letter for it, or several (a second virtual disk attached, a recovery partition lettered), so "
+               "every path it builds into the guest is invalid and no driver file is copied."),
+        advice=_DRIVE_LETTER_ADVICE,
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the NVIDIA driver in the guest"),
+        sources=_DRIVE_LETTER_SOURCES,
+        checked="2026-11-28",
+        examples=("wsl/easygpupv-404-update-driver-vhd-no-drive-letter-24h2.txt",),
+    ),
+    Signature(
+        code="wsl.gpu-pv-driver-copy-drive-letter-described",
+        described=True,
+        cause_id="gpu-pv-vhd-drive-letter",
+        kinds=("any",),
+        patterns=(
+            # "DriveLetter is empty", "$DriveLetter = (...) returns empty string"
+            r"\bDrive ?[Ll]etter\b[^\n]{0,300}?\b(?:is|was|returns?|returned|comes back|came back|stays?) "
+            r"(?:an? )?(?:empty|blank|null|nothing)\b",
+            # "not assigned a letter on mount", "doesn't set disk drive letter", "does not add driverletter"
+            r"\b(?:not|n't|never) (?:be )?(?:assigned|given|set|added|add|assign|give|get|got)\b[^\n]{0,24}?letter",
+            # "Drive Letter E F (in my case) cannot be found", "two drive letters returned"
+            r"\b[Dd]rive ?[Ll]etters? [A-Z] [A-Z]\b", r"\b(?:two|multiple|several|2) drive letters\b",
+        ),
+        contexts=("gpu-pv",),
+        severity="warn",
+        cause=("The description suggests the GPU-PV script's mount of the guest's virtual disk returned no drive letter "
+               "or more than one, so its copy of the host's driver files into the guest cannot work."),
+        advice=_DRIVE_LETTER_ADVICE,
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "install the NVIDIA driver in the guest"),
+        sources=_DRIVE_LETTER_SOURCES,
+        checked="2026-11-28",
+        examples=("wsl/easygpupv-452-vhd-mounted-without-letter-prose.txt",
+                  "wsl/easygpupv-325-two-vhdx-two-drive-letters-prose.txt"),
     ),
 )
