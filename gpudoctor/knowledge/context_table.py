@@ -309,6 +309,23 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="gpu-pv",
+        meaning="The text is about Hyper-V GPU partitioning (GPU-PV): a Windows VM given a partition of the host's GPU, "
+                "whose driver is the host's own files copied into the guest's disk (HostDriverStore) by a script or "
+                "tool (Easy-GPU-PV, ExHyperV, Update-VMGpuPartitionDriver), never a driver installed in the guest.",
+        markers=(
+            r"VMGpuPartitionAdapter",  # the Hyper-V cmdlets (Add-/Set-/Get-) and Easy-GPU-PV's Add-VMGpuPartitionAdapterFiles
+            r"Update-VMGpuPartitionDriver",  # Easy-GPU-PV's driver-refresh script
+            r"Easy-GPU-PV", r"ExHyperV",  # the tools people name and whose paths their pastes show
+            r"HostDriverStore",  # where the guest keeps the host's driver files
+            r"PartitionableGpu",  # Get-VMHostPartitionableGpu / Get-VMPartitionableGpu
+            r"GPU-PV\b", r"GPU [Pp]aravirtuali[sz]ation",  # the person names it
+        ),
+        sources=("https://github.com/jamesstringer90/Easy-GPU-PV",
+                 "https://learn.microsoft.com/en-us/windows-server/virtualization/hyper-v/partition-assign-vm-gpu"),
+        checked="2026-11-28",
+    ),
+    Context(
         name="wsl",
         meaning="The program ran inside WSL 2, where CUDA reaches the GPU through the Windows driver "
                 "(/usr/lib/wsl/lib, /dev/dxg), not through a Linux kernel module.",
@@ -335,6 +352,7 @@ CONTEXTS: tuple[Context, ...] = (
             # WSL's name for its Ubuntu distributions (`wsl -l -v`, `wsl -d Ubuntu-22.04`), or Ubuntu named beside WSL
             # ("Ubuntu 22.04 WSL").
             r"Ubuntu(?:-(?:18|20|22|24)\.04\b|[\w. -]{0,12} WSL\b)",
+            r"WSL version: \d",  # `wsl --version`'s first line ("WSL version: 2.4.11.0"), pasted or retyped in a report
             r"wslconfig\b",  # WSL 2's VM settings file (%UserProfile%\\.wslconfig), named or shown in the paste
             r"/mnt/wslg\b", r"WSL_DISTRO_NAME", r"WSL_INTEROP",  # WSLg's mount and the variables WSL sets in every shell
             r"VmmemWSL", r"vmmem\b",  # the Windows process that holds the WSL 2 VM's memory, named by people and Task Manager
