@@ -114,6 +114,35 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("cuda.windows-python-dll-dependencies-not-found",),
     ),
     Signature(
+        code="frameworks.torchcodec-built-for-other-torch",
+        cause_id="package-version-conflict",
+        kinds=("any",),
+        # each libtorchcodec_coreN is linked against one torch release's C++ and C shim symbols (torch_from_blob,
+        # torch_dtype_float4_e2m1fn_x2 ...): another torch lacks them. An FFmpeg symbol (av_*, sws_*, swr_*) missing is
+        # an FFmpeg of another version, not this.
+        patterns=(r"(?P<library>libtorchcodec\w{0,20}\.so)[^\n]{0,40}?: undefined symbol: (?!_?(?:av|sws|swr)_)"
+                  r"(?P<symbol>\S{3,200})",
+                  r"(?P<library>libtorchcodec\w{0,20}\.dylib)[^\n]{0,200}?Symbol not found: (?!_?(?:av|sws|swr)_)"
+                  r"(?P<symbol>\S{3,200})"),
+        severity="fail",
+        cause=("{library} was built against another torch release than the one installed (it needs {symbol}, which "
+               "this torch does not export): TorchCodec and torch are not a matching pair, so TorchCodec (and "
+               "torchaudio's loading through it) fails whatever FFmpeg is installed."),
+        advice=("Install the torchcodec release that pairs with the installed torch (TorchCodec's compatibility table: "
+                "torch 2.8 - torchcodec 0.7, 2.9 - 0.8/0.9, 2.10 - 0.10, 2.11 - 0.11; `python -c \"import torch; "
+                "print(torch.__version__)\"`, then e.g. `pip install torchcodec==0.7`), or raise torch to the release "
+                "this torchcodec needs; pin the pair so the resolver cannot split them again."),
+        action="configure",
+        rules_out=("a driver or GPU fault", "a missing FFmpeg"),
+        never_suggest=("reinstall the driver", "update the driver", "install FFmpeg"),
+        sources=("https://github.com/huggingface/lerobot/issues/4393",
+                 "https://github.com/meta-pytorch/torchcodec#installing-torchcodec"),
+        checked=CHECKED,
+        examples=("frameworks/lerobot-4393-torchcodec-needs-newer-torch-symbol.txt",),
+        # TorchCodec's summary lists FFmpeg first; the undefined torch symbol under it says which cause it is
+        refines=("frameworks.torchcodec-cannot-load",), refines_within=None,
+    ),
+    Signature(
         code="frameworks.jax-plugin-cusparse-nvjitlink-shadowed",
         cause_id="symbol-mismatch",
         kinds=("any",),
