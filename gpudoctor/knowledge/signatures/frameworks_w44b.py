@@ -9,9 +9,9 @@ does" (or "No published PyTorch CUDA builds for release X support this GPU"). to
 first kernel fails with "no kernel image is available". Which build has the kernels depends on the GPU: Maxwell, Pascal
 and Volta (CC 5.0-7.0) lost them in the cu128/cu129 wheels of 2.8+ (Volta in 2.10+) and the cu130+ wheels start at 7.5,
 so they need the cu126 build; Blackwell (10.x, 12.x) needs cu128 or newer. Jetson Orin's 8.7 gets the same warning but
-runs on the 8.0 PTX the wheel carries (the rows leave 8.7 alone). PaddlePaddle 3.x says the same in its own words
-("Mismatched GPU Architecture: The installed PaddlePaddle package was compiled for 60 61 70 75 80 86 ,but your current GPU
-is 120"): the RTX 50 series needs its CUDA 12.9 wheels.
+runs on the 8.0 PTX the wheel carries (the rows leave 8.7 alone). (PaddlePaddle 3.x's own wording of the same gap,
+"Mismatched GPU Architecture: ... compiled for 60 61 70 75 80 86 ,but your current GPU is 120", is a pattern of
+frameworks.paddle-gpu-arch-not-in-build.)
 
 TorchCodec on Windows. torchaudio 2.9+ decodes and encodes through TorchCodec, whose libtorchcodec_coreN.dll links
 against FFmpeg's shared DLLs (avutil-N.dll ...): with a static FFmpeg build ("full", no av*.dll), or a shared one whose bin
@@ -55,20 +55,6 @@ BUILD_FOR_CC: tuple[tuple[str, str], ...] = (
 _BUILD_DEFAULT = ("a build whose `torch.cuda.get_arch_list()` holds this GPU's compute capability (one of the install "
                   "commands torch printed under the warning)")
 
-# Which paddlepaddle-gpu index holds kernels for a GPU architecture (the SM number Paddle prints, prefix of "120", "61"),
-# as of Paddle 3.2 (2025-10): the cu129 wheels add SM 100/120, the cu118 ones still hold SM 60/61/70.
-PADDLE_BUILD_FOR_SM: tuple[tuple[str, str], ...] = (
-    ("12", "RTX 50 series (SM 120) needs the CUDA 12.9 wheels of Paddle 3.1.1 or later: `python -m pip install "
-           "paddlepaddle-gpu==3.2.0 -i https://www.paddlepaddle.org.cn/packages/stable/cu129/`"),
-    ("10", "Blackwell data-center GPUs (SM 100) need the CUDA 12.9 wheels: `python -m pip install "
-           "paddlepaddle-gpu==3.2.0 -i https://www.paddlepaddle.org.cn/packages/stable/cu129/`"),
-    ("5", "an older GPU needs the CUDA 11.8 wheels, which still hold SM 60/61/70: `python -m pip install "
-          "paddlepaddle-gpu==3.2.0 -i https://www.paddlepaddle.org.cn/packages/stable/cu118/`"),
-    ("6", "an older GPU needs the CUDA 11.8 wheels, which still hold SM 60/61/70: `python -m pip install "
-          "paddlepaddle-gpu==3.2.0 -i https://www.paddlepaddle.org.cn/packages/stable/cu118/`"),
-    ("7", "a CUDA 11.8 or 12.6 wheel (`-i https://www.paddlepaddle.org.cn/packages/stable/cu118/` or cu126/)"),
-)
-
 _LD_ADVICE = ("Keep other CUDA copies out of the JAX process's library path: `unset LD_LIBRARY_PATH` (and LD_PRELOAD, "
               "CUDA_HOME), or put the environment's site-packages/nvidia/*/lib folders first (`export "
               "LD_LIBRARY_PATH=$(python -c \"import nvidia, os; print(':'.join(os.path.join(p, d, 'lib') for p in "
@@ -102,30 +88,6 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/autoforge-59-gtx1060-torch214-cu130-no-kernels.txt",),
         # its own "no kernel image" and the older wording's line are this gap's symptom
         refines=("cuda.no-kernel-image", "cuda.torch-capability-not-compatible"), refines_within=None,
-    ),
-    Signature(
-        code="frameworks.paddle-wheel-lacks-gpu-arch",
-        cause_id="cuda-arch-unsupported",
-        kinds=("any",),
-        # paddle/phi/backends/gpu/gpu_resources.cc (Paddle 3.x): the SM list the wheel holds against the GPU's
-        patterns=(r"Mismatched GPU Architecture: The installed PaddlePaddle package was compiled for "
-                  r"(?P<archs>[\d ]{2,80}?)\s?,\s?but your current GPU is (?P<arch>\d{2,3})\b",),
-        severity="fail",
-        cause=("The installed paddlepaddle-gpu wheel has kernels only for SM {archs}, not for this GPU's {arch}: it is "
-               "a build for another CUDA than this GPU needs, so Paddle (and PaddleOCR/PaddleX on it) fails or returns "
-               "empty results on the GPU."),
-        advice=("Reinstall paddlepaddle-gpu from the index of a CUDA build that includes SM {arch}: {paddle_build} "
-                "(`python -m pip uninstall -y paddlepaddle-gpu` first); `paddle.utils.run_check()` should then pass. "
-                "The driver is not the problem."),
-        action="configure",
-        rules_out=("the driver",),
-        never_suggest=_NOT_THE_DRIVER,
-        lookups=(("arch", "paddle_build", PADDLE_BUILD_FOR_SM,
-                  "the wheel for the CUDA build Paddle's install page lists for this GPU"),),
-        sources=("https://github.com/PaddlePaddle/Paddle/issues/76037",
-                 "https://www.paddlepaddle.org.cn/install/quick"),
-        checked=CHECKED,
-        examples=("frameworks/paddle-76037-rtx5070ti-mismatched-gpu-architecture-cu129.txt",),
     ),
     Signature(
         code="frameworks.torchcodec-ffmpeg-dlls-not-found",
