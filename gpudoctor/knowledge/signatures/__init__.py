@@ -315,6 +315,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w41b").SIGNATURES)  # frameworks_w41b.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w42d").SIGNATURES)  # containers_w42d.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w42b").SIGNATURES)  # frameworks_w42b.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w44b").SIGNATURES)  # frameworks_w44b.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w42b").SIGNATURES)  # wheels_w42b.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w42c").SIGNATURES)  # vllm_w42c.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w42c").SIGNATURES)  # nccl_w42c.py

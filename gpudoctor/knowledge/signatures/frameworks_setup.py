@@ -267,9 +267,12 @@ SETUP_SIGNATURES += (
         patterns=(r"(?:`low_cpu_mem_usage=True` or a `device_map`|`device_map` or `low_cpu_mem_usage=True`) requires "
                   r"Accelerate",
                   # transformers 4.50 and later: "Using a `device_map`, `tp_plan`, ... requires `accelerate`"
-                  r"Using a `device_map`(?:, | or )`tp_plan`[^\n]{0,90}? requires `accelerate`"),
+                  r"Using a `device_map`(?:, | or )`tp_plan`[^\n]{0,90}? requires `accelerate`",
+                  # diffusers' pipeline_utils: CPU offload goes through accelerate's hooks (w44b)
+                  r"`enable_(?:model|sequential)(?:_cpu)?_offload` requires `accelerate v[\d.]{3,12}` or higher"),
         severity="fail",
-        cause=("transformers loads a model with device_map (or low_cpu_mem_usage) through accelerate, and no usable "
+        cause=("transformers (device_map, low_cpu_mem_usage) or diffusers (enable_model_cpu_offload, "
+               "enable_sequential_cpu_offload) loads or offloads the model through accelerate, and no usable "
                "accelerate is importable in this environment: not installed, older than transformers needs, or "
                "installed into another Python than the one running."),
         advice=("Install or upgrade accelerate into the Python that runs the program (`python -m pip install -U "
@@ -280,10 +283,12 @@ SETUP_SIGNATURES += (
         rules_out=("a driver or GPU fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/QwenLM/Qwen3/issues/173", "https://github.com/googlecolab/colabtools/issues/4136",
+                 "https://github.com/ZHO-ZHO-ZHO/ComfyUI-I2VGenXL/issues/2",
                  "https://huggingface.co/docs/accelerate/basic_tutorials/install"),
         checked="2026-11-26",
         examples=("frameworks/qwen-173-accelerate-0203-too-old-for-device-map.txt",
-                  "frameworks/colabtools-4136-device-map-requires-accelerate.txt"),
+                  "frameworks/colabtools-4136-device-map-requires-accelerate.txt",
+                  "frameworks/comfyui-i2vgenxl-2-cpu-offload-needs-accelerate.txt"),
     ),
 )
 

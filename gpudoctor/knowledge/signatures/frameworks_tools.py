@@ -91,24 +91,31 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # Paddle's gpu_resources.cc compares the GPU's architecture with the arch list the wheel was built for.
         patterns=(r"The GPU architecture in your current machine is (?P<architecture>\w{1,20}), which is not "
-                  r"compatible with Paddle installation with arch: (?P<arch_list>[\d ]{1,60})",),
+                  r"compatible with Paddle installation with arch: (?P<arch_list>[\d ]{1,60})",
+                  # Paddle 3.x's wording of the same check (w44b): the SM list, then the GPU's SM number
+                  r"Mismatched GPU Architecture: The installed PaddlePaddle package was compiled for "
+                  r"(?P<arch_list>[\d ]{2,80}?)\s?,\s?but your current GPU is (?P<architecture>\d{2,3})\b",),
         severity="warn",
         cause=("The installed paddlepaddle-gpu wheel has kernels for the architectures {arch_list} only, and this GPU is "
                "{architecture}: Paddle may fail to run kernels on it or give wrong results."),
         advice=("Install the paddlepaddle-gpu wheel whose build includes your GPU's architecture: pick the CUDA "
                 "version on paddlepaddle.org.cn's install page that lists it (Pascal cards need a CUDA 11.x build "
-                "with sm_61; Ampere and newer a CUDA 11.8 or 12.x build), `pip uninstall paddlepaddle-gpu` first, "
+                "with sm_61; Ampere and newer a CUDA 11.8 or 12.x build; the RTX 50 series, 120, the CUDA 12.9 build of "
+                "Paddle 3.1.1+: `python -m pip install paddlepaddle-gpu==3.2.0 -i "
+                "https://www.paddlepaddle.org.cn/packages/stable/cu129/`), `pip uninstall paddlepaddle-gpu` first, "
                 "then check with `python -c \"import paddle; paddle.utils.run_check()\"`."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/PaddlePaddle/Paddle/issues/55715",
                  "https://github.com/PaddlePaddle/PaddleDetection/issues/8873",
-                 "https://github.com/PaddlePaddle/PaddleOCR/issues/13701"),
-        checked="2026-11-26",
+                 "https://github.com/PaddlePaddle/PaddleOCR/issues/13701",
+                 "https://github.com/PaddlePaddle/Paddle/issues/76037"),
+        checked="2026-11-28",
         examples=("frameworks/paddle-55715-pascal-arch-warning-run-check.txt",
                   "frameworks/paddledetection-8873-pascal-arch-training-fails.txt",
-                  "frameworks/paddleocr-13701-ampere-not-in-wheel-arch.txt"),
+                  "frameworks/paddleocr-13701-ampere-not-in-wheel-arch.txt",
+                  "frameworks/paddle-76037-rtx5070ti-mismatched-gpu-architecture-cu129.txt"),
     ),
     Signature(
         code="frameworks.bitsandbytes-model-moved-with-to",

@@ -160,6 +160,8 @@ EXTENSION_SIGNATURES += (
                   r"This can happen if your PyTorch and torchvision versions are incompatible",
                   # torchvision's operators did not register with this torch (its meta kernels then find none).
                   r"operator torchvision::(?P<operator>\w{2,40}) does not exist",
+                  # the same error as people retype it, without torch's "operator" (w44b)
+                  r"RuntimeError: torchvision::(?P<operator>\w{2,40}) does not exist",
                   r"No such operator torchvision::(?P<operator>\w{2,40})"),
         severity="fail",
         cause=("torchvision's compiled ops could not load into the installed torch: the two are not a matching pair "
