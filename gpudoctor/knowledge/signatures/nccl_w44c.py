@@ -1,0 +1,176 @@
+"""Issue 25 (helper w44c): fabric memory without an IMEX channel, and NVSHMEM's own lines for NVLS and GPUDirect RDMA.
+
+Memory that GPUs share over the NVLink fabric (CU_MEM_HANDLE_TYPE_FABRIC: NVLS multicast buffers, MNNVL on GB200/NVL72,
+MSCCL++'s GpuBuffer, DeepEP's and MoonEP's fabric path, NVSHMEM on multi-node NVLink) needs an IMEX channel: the
+driver registers the nvidia-caps-imex-channels character device, and a process may create such memory only while it
+can open /dev/nvidia-caps-imex-channels/channelN (docs.nvidia.com/multi-node-nvlink-systems/imex-guide/imexchannels).
+Channels are not created by default, do not survive a reboot, and a container gets one only when asked
+(NVIDIA_IMEX_CHANNELS, --device); without one cuMemCreate answers CUDA_ERROR_NOT_PERMITTED (800) although the device
+attribute CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED says yes, which is why the libraries pick the fabric path
+and then fail. TAXONOMY files it under nccl-nvls-unavailable (a container without the capability devices).
+
+NVSHMEM (DeepEP's transport, SGLang/vLLM expert parallelism, PyTorch symmetric memory) prints its own lines where NCCL
+would print "transport/nvls.cc ... Cuda failure": "team_internal_nvls.cpp:N: non-zero status: 401 cuMemMap failed",
+"Mapping multicast groups for UC heap failed" (the NVSwitch multicast refused, as for NCCL's NVLS), and for its
+InfiniBand transports "neither nv_peer_mem, or nvidia_peermem detected. Skipping transport." (its check for the peer
+memory module, src/modules/transport/common/transport_ib_common.cpp, looks for /sys/kernel/mm/memory_peers/... files
+that the driver's own nvidia_peermem module does not create on every release: DeepEP#151).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-28"
+IMEX_GUIDE = "https://docs.nvidia.com/multi-node-nvlink-systems/imex-guide/imexchannels.html"
+CUMEM_DOC = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html"
+
+_IMEX_ADVICE = ("Give the process an IMEX channel: on the host `grep nvidia-caps-imex-channels /proc/devices` gives the "
+                "major number, then `sudo mkdir -p /dev/nvidia-caps-imex-channels && sudo mknod "
+                "/dev/nvidia-caps-imex-channels/channel0 c <major> 0` (or load the driver with "
+                "`options nvidia NVreg_CreateImexChannel0=1`, which creates it at every boot); run containers with "
+                "`-e NVIDIA_IMEX_CHANNELS=0` (or `--device /dev/nvidia-caps-imex-channels/channel0`) rather than "
+                "--privileged, and on GB200/NVL72 racks keep the nvidia-imex service running. On a machine without a "
+                "multi-node NVLink fabric (HGX boards, PCIe cards) fabric handles cannot work at all: have the program "
+                "use POSIX file-descriptor handles or turn its fabric/NVLS path off (NCCL_NVLS_ENABLE=0, "
+                "NVSHMEM_DISABLE_NVLS=1, NVSHMEM_CUMEM_HANDLE_TYPE=FILE_DESCRIPTOR).")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.fabric-memory-not-permitted",
+        cause_id="nccl-nvls-unavailable",
+        kinds=("any",),
+        patterns=(
+            # "Call to cuMemCreate(...) failed (Cu failure: operation not permitted)", DeepEP "cuMemCreate(&handle, size, &fabric_prop_, 0)' Reason=operation not
+            # permitted", Mooncake "NvlinkTransport: cuMemCreate failed: 800", MoonEP's "fabric `cuMemCreate` fails
+            # with `CUDA_ERROR_NOT_PERMITTED`"
+            r"\bcuMemCreate\b[^\n]{0,200}?(?:operation not permitted|CUDA_ERROR_NOT_PERMITTED|\b[Ff]ail(?:ed|ure)?:? ?800\b)",
+            # nvbandwidth "[CUDA_ERROR_NOT_PERMITTED] operation not permitted in expression cuMemCreate(&handle, ...)"
+            r"(?:CUDA_ERROR_NOT_PERMITTED|operation not permitted)[^\n]{0,60}?\bin expression cuMemCreate\b",
+            # NVSHMEM "mem_heap.cpp:1509: non-zero status: 800 cuMemCreate failed"
+            r"non-zero status: 800 cuMem(?:Create|ExportToShareableHandle|ImportFromShareableHandle) failed",
+        ),
+        severity="fail",
+        cause=("CUDA refused to create memory shareable over the NVLink fabric (fabric handles, used for NVLS multicast "
+               "and multi-node NVLink) with 'operation not permitted': the process has no IMEX channel "
+               "(/dev/nvidia-caps-imex-channels/channelN does not exist or was not given to the container), or the "
+               "machine has no multi-node NVLink fabric for such memory, although the GPU reports fabric-handle "
+               "support."),
+        advice=_IMEX_ADVICE,
+        action="configure",
+        rules_out=("GPU memory", "the GPU itself"),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/MoonshotAI/MoonEP/pull/28", IMEX_GUIDE, CUMEM_DOC),
+        checked=CHECKED,
+        examples=("nccl/moonep-pr28-fabric-cumemcreate-not-permitted-no-imex-prose.txt",),
+    ),
+    Signature(
+        code="nccl.imex-channel-missing-described",
+        described=True,
+        cause_id="nccl-nvls-unavailable",
+        kinds=("any",),
+        patterns=(
+            # "In a container without an IMEX channel", "no IMEX channel was available to the user"
+            r"\b(?:without|no|lacks?|lacking|missing)(?: an?| any| the)? (?:valid |accessible )?IMEX channels?\b",
+            # "the NVLink fabric/IMEX plane is not provisioned", "IMEX channel is not available in the container"
+            r"\bIMEX (?:channels?|plane|daemon|service|domain)\b[^\n]{0,40}?\b(?:(?:is |was |are )?not "
+            r"(?:provisioned|running|available|created|exposed|accessible|mounted|configured)|missing|unavailable)\b",
+            # "nvidia-imex not running", "nvidia-imex is not started"
+            r"\bnvidia-imex(?:\.service)? (?:is |was )?not (?:running|started|active|installed)\b",
+            # "its cap devices not exposed to the container" beside IMEX, "/dev/nvidia-caps-imex-channels is missing"
+            r"nvidia-caps-imex-channels\b[^\n]{0,60}?\b(?:missing|not (?:exposed|available|present|mounted|created|found)|"
+            r"does not exist|doesn't exist)\b",
+        ),
+        severity="warn",
+        cause=("The text says the process has no IMEX channel (or the IMEX service and its channel devices are not set "
+               "up or not given to the container): memory shared over the NVLink fabric, which NVLS multicast and "
+               "multi-node NVLink use, is then refused (cuMemCreate 'operation not permitted', NVLS binding failures)."),
+        advice=_IMEX_ADVICE,
+        action="configure",
+        rules_out=("GPU memory",),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/MoonshotAI/MoonEP/pull/28", "https://github.com/NVIDIA/TensorRT-LLM/pull/15302",
+                 IMEX_GUIDE),
+        checked=CHECKED,
+        examples=("nccl/moonep-pr28-fabric-cumemcreate-not-permitted-no-imex-prose.txt",
+                  "nccl/trtllm-pr15302-nvls-bind-fails-imex-not-provisioned-prose.txt"),
+    ),
+    Signature(
+        code="nccl.nvshmem-nvls-multicast-failed",
+        cause_id="nccl-nvls-unavailable",
+        kinds=("any",),
+        patterns=(
+            # NVSHMEM's NVLS team set-up: "team_internal_nvls.cpp:254: non-zero status: 401 cuMemMap failed ..."
+            r"team_internal_nvls\.cpp:\d{1,5}: non-zero status: (?P<status>\d{1,4})\b",
+            # "Mapping multicast groups for UC heap failed for pe 7 team ID 1", "Mapping mem size N to MC group M failed"
+            r"Mapping multicast groups for (?:UC |MC )?heap failed",
+            r"Mapping mem size \d{1,20} to MC group \d{1,24} failed",
+        ),
+        severity="fail",
+        cause=("NVSHMEM could not set up NVLink SHARP (NVLS) multicast on this NVSwitch system: mapping its symmetric "
+               "heap into a multicast group failed, as NCCL's NVLS does when the Fabric Manager or NVSwitch state refuses "
+               "it (a fabric state out of sync, a Fabric Manager restarted without a GPU reset) or the container lacks "
+               "the capability devices."),
+        advice=("Set NVSHMEM_DISABLE_NVLS=1 (and NCCL_NVLS_ENABLE=0 for NCCL) so the job runs without multicast, then fix "
+                "the node: `systemctl status nvidia-fabricmanager` and `nvidia-smi -q | grep -A3 Fabric` should show "
+                "state Completed, status Success; `sudo dmesg | grep -i fabric` shows a fabric state out of sync. Stop "
+                "the GPU jobs, restart nvidia-fabricmanager together with a GPU reset (`sudo nvidia-smi -r` while the "
+                "GPUs are idle) or reboot the node."),
+        action="configure",
+        rules_out=("GPU memory",),
+        never_suggest=("reinstall the driver", "NVSHMEM_SYMMETRIC_SIZE", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nvshmem/issues/40",
+                 "https://docs.nvidia.com/nvshmem/api/gen/env.html"),
+        checked=CHECKED,
+        examples=("nccl/nvshmem-40-p5en-h200-nvls-mapping-failed.txt",),
+    ),
+    Signature(
+        code="nccl.nvlink-fabric-state-out-of-sync",
+        cause_id="nccl-nvls-unavailable",
+        kinds=("any",),
+        # NVRM: "nvCheckOkFailedNoLog: Check failed: NVLink fabric state cached by the driver is out of sync
+        # [NV_ERR_FABRIC_STATE_OUT_OF_SYNC] (0x00000087) returned from status @ mem_multicast_fabric.c:2917"
+        patterns=(r"NV_ERR_FABRIC_STATE_OUT_OF_SYNC", r"NVLink fabric state cached by the driver is out of sync"),
+        severity="fail",
+        cause=("The NVIDIA driver's cached NVLink fabric state is out of sync with the NVSwitch fabric, so it refuses "
+               "multicast (NVLS) memory: NCCL's and NVSHMEM's NVLS set-up fail until the fabric state is rebuilt."),
+        advice=("Rebuild the fabric state: stop the GPU jobs, restart nvidia-fabricmanager together with a GPU reset "
+                "(`sudo systemctl stop nvidia-fabricmanager; sudo nvidia-smi -r; sudo systemctl start "
+                "nvidia-fabricmanager`) or reboot the node; until then NCCL_NVLS_ENABLE=0 and NVSHMEM_DISABLE_NVLS=1 "
+                "let jobs run without multicast."),
+        action="configure",
+        rules_out=("GPU memory",),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/NVIDIA/nvshmem/issues/40",),
+        checked=CHECKED,
+        examples=("nccl/nvshmem-40-p5en-h200-nvls-mapping-failed.txt",),
+    ),
+    Signature(
+        code="nccl.nvshmem-peer-memory-not-detected",
+        cause_id="nccl-gpudirect-rdma",
+        kinds=("any",),
+        # NVSHMEM's ibrc/ibgda transports: "ibrc.cpp:nvshmemt_init:1851: neither nv_peer_mem, or nvidia_peermem
+        # detected. Skipping transport."
+        patterns=(r"neither nv_peer_mem,? or nvidia_peermem detected",),
+        severity="fail",
+        cause=("NVSHMEM found no GPU peer-memory module for its InfiniBand transports and skipped them: nvidia-peermem "
+               "is not loaded, or this NVSHMEM looks for it only under /sys/kernel/mm/memory_peers, which the "
+               "driver's own nvidia_peermem does not create on every release, so GPU-initiated RDMA (IBGDA, DeepEP's "
+               "internode and low-latency kernels) cannot start."),
+        advice=("Load the peer-memory module on every node (`sudo modprobe nvidia-peermem`, listed in "
+                "/etc/modules-load.d/ so it stays; `lsmod | grep nvidia_peermem` shows it) and, for IBGDA, set the "
+                "driver options DeepEP documents (`options nvidia NVreg_EnableStreamMemOPs=1 "
+                "NVreg_RegistryDwords=\"PeerMappingOverride=1;\"` in /etc/modprobe.d/nvidia.conf, `sudo "
+                "update-initramfs -u`, reboot). If nvidia_peermem is loaded and the line stays, use an NVSHMEM release "
+                "whose check also reads /sys/module/nvidia_peermem or uses DMA-BUF (3.3 and later; 3.4.5 adds "
+                "CPU-assisted IBGDA that needs neither setting)."),
+        action="configure",
+        rules_out=("GPU memory", "the InfiniBand link itself"),
+        never_suggest=("reinstall CUDA", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/deepseek-ai/DeepEP/pull/151", "https://github.com/deepseek-ai/DeepEP/issues/55",
+                 "https://github.com/deepseek-ai/DeepEP/tree/main/third-party"),
+        checked=CHECKED,
+        examples=("nccl/deepep-55-nvshmem-ibgda-transport-driver-not-configured.txt",
+                  "nccl/deepep-pr151-nvshmem-nvidia-peermem-not-detected.txt"),
+    ),
+)
