@@ -174,3 +174,57 @@ SIGNATURES: tuple[Signature, ...] = (
                   "nccl/deepep-pr151-nvshmem-nvidia-peermem-not-detected.txt"),
     ),
 )
+
+# A release of NCCL itself with a bug (a hang or failure its next patch release fixes, or that the release before did
+# not have) is nccl-version-mismatch: "one too old for the framework" or one with a known regression, fixed the same
+# way, by running another NCCL release. Threads say it in words ("NCCL 2.30.4 introduces a regression ...; 2.30.3 ...
+# does not", "regressed in 2.30.4", "2.29.3 ... fixes the regression (hang) in 2.29.2", "pin NCCL to 2.28.9 to dodge
+# ... hang", "nccl: upgrade to 2.26.2 to avoid hang"), often beside a description of the hang that
+# nccl.multi-gpu-hang-described would otherwise answer with NCCL_P2P_DISABLE, which does not help here.
+_NCCL_V = r"(?:v|version )?\**(?P<{0}>2\.\d{{1,2}}\.\d{{1,2}})\b\**"
+_BAD_WORDS = r"(?:regression|hangs?|deadlocks?|bug|crash(?:es)?|segfaults?)"
+SIGNATURES += (
+    Signature(
+        code="nccl.release-regression-described",
+        described=True,
+        refines=("nccl.multi-gpu-hang-described", "vllm.tensor-parallel-hangs-described"), refines_within=None,
+        cause_id="nccl-version-mismatch",
+        kinds=("any",),
+        patterns=(
+            # "NCCL 2.30.4 introduces a regression on hardware without NVLink", "NCCL 2.19.4 has a bug ..."
+            r"\bNCCL " + _NCCL_V.format("bad") + r"[^\n]{0,60}?\b(?:introduces|introduced|has|had|causes|caused) "
+            r"(?:a |an )?(?:(?:known|serious|performance) )?(?:regression|hang|deadlock|bug)\b",
+            # "NCCL's NVLS (NVSwitch-multicast) path regressed in **2.30.4**"
+            r"\bNCCL\b[^\n]{0,80}?\bregressed (?:in|with|since|from) (?:NCCL )?" + _NCCL_V.format("bad"),
+            # "2.29.3 is a patch release that fixes the regression (hang) in 2.29.2"
+            r"\bfix(?:es|ed)? the (?:regression|hang|deadlock|bug|crash)\b[^\n]{0,20}? in (?:NCCL )?"
+            + _NCCL_V.format("bad"),
+            # "pin NCCL to 2.28.9 to dodge B300 NVLS MoE hang", "nccl: upgrade to 2.26.2 to avoid hang on ncclCommAbort"
+            r"\b[Nn][Cc][Cc][Ll]\b[^\n]{0,30}?\b(?:[Pp]in(?:ned|ning)?|[Dd]owngrad(?:e|ed|ing)|[Uu]pgrad(?:e|ed|ing)|"
+            r"[Rr]evert(?:ed|ing)?)\b[^\n]{0,20}?\bto " + _NCCL_V.format("good") + r"[^\n]{0,20}?\bto "
+            r"(?:avoid|dodge|fix|work around|get around)\b[^\n]{0,40}?\b" + _BAD_WORDS,
+            # "NCCL 2.30.4 NVLS code path hangs MoE expert weight loading ...; 2.30.3 works"
+            r"\bNCCL " + _NCCL_V.format("bad") + r"[^\n]{0,120}?\b(?:hangs?|deadlocks?|crash(?:es)?|segfaults?|fails?)\b"
+            r"[^\n]{0,100}?\b" + _NCCL_V.format("good") + r" (?:works|is fine|is OK|does not (?:hang|fail|crash))\b",
+        ),
+        severity="warn",
+        cause=("The text says the failure is a bug of one NCCL release (a regression the release before did not have, "
+               "or one a later patch release fixes), so the GPUs and the network are not at fault: the job needs "
+               "another NCCL release."),
+        advice=("Run an NCCL release without the bug: upgrade to the patch release that fixes it, or pin the one the "
+                "thread names as working (`pip install nvidia-nccl-cu12==<version>`, nvidia-nccl-cu13 for CUDA 13 builds, "
+                "in the environment or image the job runs; an image or PyTorch build that ships it), and check which one the process loads (NCCL_DEBUG=VERSION "
+                "prints `NCCL version 2.x.y`, vLLM logs `vLLM is using nccl==`). Where the regression is in NVLS, "
+                "NCCL_NVLS_ENABLE=0 avoids it until then."),
+        action="configure",
+        rules_out=("the GPUs", "the network"),
+        never_suggest=("NCCL_P2P_DISABLE", "reinstall the driver"),
+        sources=("https://github.com/NVIDIA/nccl/issues/2167", "https://github.com/vast-ai/base-image/pull/233",
+                 "https://github.com/pytorch/pytorch/pull/174338"),
+        checked=CHECKED,
+        examples=("nccl/nccl-2167-2304-nvls-regression-moe-load-hang-no-nvlink.txt",
+                  "nccl/vastai-pr233-nccl-2307-nvls-regression-pin-2289.txt",
+                  "nccl/pytorch-pr174338-nccl-2293-fixes-2292-hang-regression.txt",
+                  "nccl/pytorch-pr149546-nccl-2262-avoid-commabort-hang.txt"),
+    ),
+)
