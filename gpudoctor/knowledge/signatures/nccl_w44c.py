@@ -228,3 +228,42 @@ SIGNATURES += (
                   "nccl/pytorch-pr149546-nccl-2262-avoid-commabort-hang.txt"),
     ),
 )
+
+# The Mooncake transfer engine (SGLang's and vLLM's prefill/decode disaggregation, Mooncake Store) registers the KV cache
+# in GPU memory with the RDMA NIC; ibv_reg_mr refuses it where GPUDirect RDMA cannot pin that memory: nvidia-peermem not
+# loaded and no DMA-BUF ("DMA BUF supported required for GPU RDMA without nvidia-peermem"), or CUDA VMM memory from
+# PyTorch's expandable_segments allocator, which the peer-memory path cannot pin and older Mooncake releases exported
+# wrongly for DMA-BUF (Mooncake#2511, fixed by PR#3538); "Cannot allocate memory [12]" is the locked-memory limit.
+SIGNATURES += (
+    Signature(
+        code="nccl.mooncake-register-gpu-memory-failed",
+        cause_id="nccl-gpudirect-rdma",
+        kinds=("any",),
+        patterns=(
+            # "rdma_context.cpp:588] Failed to register memory 0x12397fd5800: Invalid argument [22]"
+            r"rdma_context\.cpp:\d{1,5}\] Failed to register memory 0x[0-9a-fA-F]{1,16}: (?P<reason>[A-Z][a-z][^\[\n]{1,40}) "
+            r"\[(?P<errno>\d{1,3})\]",
+            # SGLang's wrapper: "RuntimeError: Mooncake memory registration failed."
+            r"Mooncake memory registration failed",
+            r"DMA BUF supported required for GPU RDMA without nvidia-peermem",
+        ),
+        severity="fail",
+        cause=("Mooncake's RDMA transport could not register GPU memory with the network card, so the KV cache cannot "
+               "move between prefill and decode: GPUDirect RDMA cannot pin this memory (nvidia-peermem not loaded and "
+               "no DMA-BUF, or CUDA VMM memory from PyTorch's expandable_segments allocator), or the locked-memory "
+               "limit is too low."),
+        advice=("Start the serving process without `expandable_segments:True` in PYTORCH_CUDA_ALLOC_CONF (or use a "
+                "Mooncake release that registers CUDA VMM memory through DMA-BUF); load the peer-memory module on every "
+                "node (`sudo modprobe nvidia-peermem`, `lsmod | grep nvidia_peermem`) or use a kernel and driver with "
+                "DMA-BUF; for 'Cannot allocate memory [12]' raise the locked-memory limit (`ulimit -l unlimited`, "
+                "docker `--ulimit memlock=-1`); GeForce cards have no GPUDirect RDMA, so Mooncake needs its TCP "
+                "protocol there."),
+        action="configure",
+        rules_out=("GPU memory", "the model"),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/kvcache-ai/Mooncake/issues/2511", "https://github.com/kvcache-ai/Mooncake/pull/3538",
+                 "https://github.com/kvcache-ai/Mooncake/issues/351"),
+        checked=CHECKED,
+        examples=("nccl/mooncake-2511-expandable-segments-register-memory-einval.txt",),
+    ),
+)
