@@ -30,9 +30,9 @@ _IMEX_ADVICE = ("Give the process an IMEX channel: on the host `grep nvidia-caps
                 "/dev/nvidia-caps-imex-channels/channel0 c <major> 0` (or load the driver with "
                 "`options nvidia NVreg_CreateImexChannel0=1`, which creates it at every boot); run containers with "
                 "`-e NVIDIA_IMEX_CHANNELS=0` (or `--device /dev/nvidia-caps-imex-channels/channel0`) rather than "
-                "--privileged, and on GB200/NVL72 racks keep the nvidia-imex service running. On a machine without a "
-                "multi-node NVLink fabric (HGX boards, PCIe cards) fabric handles cannot work at all: have the program "
-                "use POSIX file-descriptor handles or turn its fabric/NVLS path off (NCCL_NVLS_ENABLE=0, "
+                "--privileged, and on GB200/NVL72 racks keep the nvidia-imex service running (on NVSwitch boards the Fabric "
+                "Manager). On GPUs without an NVSwitch fabric (PCIe cards, GeForce) fabric handles cannot work at all: "
+                "have the program use POSIX file-descriptor handles or turn its fabric/NVLS path off (NCCL_NVLS_ENABLE=0, "
                 "NVSHMEM_DISABLE_NVLS=1, NVSHMEM_CUMEM_HANDLE_TYPE=FILE_DESCRIPTOR).")
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -54,8 +54,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause=("CUDA refused to create memory shareable over the NVLink fabric (fabric handles, used for NVLS multicast "
                "and multi-node NVLink) with 'operation not permitted': the process has no IMEX channel "
                "(/dev/nvidia-caps-imex-channels/channelN does not exist or was not given to the container), or the "
-               "machine has no multi-node NVLink fabric for such memory, although the GPU reports fabric-handle "
-               "support."),
+               "GPUs have no NVSwitch fabric for such memory, although the GPU may report fabric-handle support."),
         advice=_IMEX_ADVICE,
         action="configure",
         rules_out=("GPU memory", "the GPU itself"),
@@ -162,8 +161,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "driver options DeepEP documents (`options nvidia NVreg_EnableStreamMemOPs=1 "
                 "NVreg_RegistryDwords=\"PeerMappingOverride=1;\"` in /etc/modprobe.d/nvidia.conf, `sudo "
                 "update-initramfs -u`, reboot). If nvidia_peermem is loaded and the line stays, use an NVSHMEM release "
-                "whose check also reads /sys/module/nvidia_peermem or uses DMA-BUF (3.3 and later; 3.4.5 adds "
-                "CPU-assisted IBGDA that needs neither setting)."),
+                "whose check also reads /sys/module/nvidia_peermem or that registers GPU memory through DMA-BUF (NVSHMEM "
+                "3.4.5 also adds CPU-assisted IBGDA, which needs neither GDRCopy nor the driver options)."),
         action="configure",
         rules_out=("GPU memory", "the InfiniBand link itself"),
         never_suggest=("reinstall CUDA", "NCCL_P2P_DISABLE"),
