@@ -23,12 +23,15 @@ from gpudoctor.knowledge.signatures import Signature
 
 CHECKED = "2026-11-28"
 IMEX_GUIDE = "https://docs.nvidia.com/multi-node-nvlink-systems/imex-guide/imexchannels.html"
+# NCCL itself needs no channel inside one node: it uses POSIX file-descriptor handles there and fabric handles only on
+# multi-node NVLink (NVIDIA/nccl#1632); MSCCL++, DeepEP, MoonEP and NVSHMEM may ask for fabric handles on one node too.
 CUMEM_DOC = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__VA.html"
 
 _IMEX_ADVICE = ("Give the process an IMEX channel: on the host `grep nvidia-caps-imex-channels /proc/devices` gives the "
                 "major number, then `sudo mkdir -p /dev/nvidia-caps-imex-channels && sudo mknod "
-                "/dev/nvidia-caps-imex-channels/channel0 c <major> 0` (or load the driver with "
-                "`options nvidia NVreg_CreateImexChannel0=1`, which creates it at every boot); run containers with "
+                "/dev/nvidia-caps-imex-channels/channel0 c <major> 0` (`sudo nvidia-modprobe -s -i 0:1` does the same; or "
+                "load the driver with `options nvidia NVreg_CreateImexChannel0=1`, which creates it at every boot); run "
+                "containers with "
                 "`-e NVIDIA_IMEX_CHANNELS=0` (or `--device /dev/nvidia-caps-imex-channels/channel0`) rather than "
                 "--privileged, and on GB200/NVL72 racks keep the nvidia-imex service running (on NVSwitch boards the Fabric "
                 "Manager). On GPUs without an NVSwitch fabric (PCIe cards, GeForce) fabric handles cannot work at all: "
