@@ -48,10 +48,12 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPUs", "NCCL", "the driver"),
         never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE", "gpu_memory_utilization"),
         sources=("https://github.com/ray-project/ray/issues/61309", "https://github.com/vllm-project/vllm/pull/35405",
+                 "https://github.com/vllm-project/vllm/issues/35403",
                  "https://github.com/vllm-project/vllm/pull/13490",
                  "https://bestnetllc.co.jp/docs/resolving-the-issue-where-pipeline_parallel2-crashes-on-v100/"),
         checked=CHECKED,
         examples=("vllm/ray-61309-vlm-pp-compiled-dag-out-of-band-tensors-assert.txt",
-                  "vllm/bestnet-v100-ray-pp2-torchtensoracceleratorchannel-attributeerror.txt"),
+                  "vllm/bestnet-v100-ray-pp2-torchtensoracceleratorchannel-attributeerror.txt",
+                  "vllm/vllm-35403-vlm-pp2-ray-compiled-dag-channel-timeout.txt"),
     ),
 )
