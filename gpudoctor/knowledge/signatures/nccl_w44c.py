@@ -48,7 +48,7 @@ SIGNATURES: tuple[Signature, ...] = (
             # permitted", Mooncake "NvlinkTransport: cuMemCreate failed: 800", MoonEP's "fabric `cuMemCreate` fails
             # with `CUDA_ERROR_NOT_PERMITTED`"
             r"\bcuMemCreate\b[^\n]{0,200}?(?:operation not permitted|CUDA_ERROR_NOT_PERMITTED|\b[Ff]ail(?:ed|ure)?:? ?800\b)",
-            # nvbandwidth "[CUDA_ERROR_NOT_PERMITTED] operation not permitted in expression cuMemCreate(&handle, ...)"
+            # NVIDIA's nvbandwidth/nvloom CU_ASSERT: "[<error name>] <description> in expression <call> in <function>"
             r"(?:CUDA_ERROR_NOT_PERMITTED|operation not permitted)[^\n]{0,60}?\bin expression cuMemCreate\b",
             # NVSHMEM "mem_heap.cpp:1509: non-zero status: 800 cuMemCreate failed"
             r"non-zero status: 800 cuMem(?:Create|ExportToShareableHandle|ImportFromShareableHandle) failed",
