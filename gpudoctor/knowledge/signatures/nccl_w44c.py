@@ -44,9 +44,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="nccl-nvls-unavailable",
         kinds=("any",),
         patterns=(
-            # "Call to cuMemCreate(...) failed (Cu failure: operation not permitted)", DeepEP "cuMemCreate(&handle, size, &fabric_prop_, 0)' Reason=operation not
-            # permitted", a transport's "cuMemCreate failed: 800" (the CUresult number), MoonEP's "fabric `cuMemCreate` fails
-            # with `CUDA_ERROR_NOT_PERMITTED`"
+            # a library's "Call to cuMemCreate(...) failed (Cu failure: operation not permitted)", a transport's
+            # "cuMemCreate failed: 800" (the CUresult number), MoonEP's "fabric `cuMemCreate` fails with
+            # `CUDA_ERROR_NOT_PERMITTED`"
             r"\bcuMemCreate\b[^\n]{0,200}?(?:operation not permitted|CUDA_ERROR_NOT_PERMITTED|\b[Ff]ail(?:ed|ure)?:? ?800\b)",
             # NVIDIA's nvbandwidth/nvloom CU_ASSERT: "[<error name>] <description> in expression <call> in <function>"
             r"(?:CUDA_ERROR_NOT_PERMITTED|operation not permitted)[^\n]{0,60}?\bin expression cuMemCreate\b",
