@@ -1,7 +1,7 @@
 """Issue 25 (helper w44c): fabric memory without an IMEX channel, and NVSHMEM's own lines for NVLS and GPUDirect RDMA.
 
 Memory that GPUs share over the NVLink fabric (CU_MEM_HANDLE_TYPE_FABRIC: NVLS multicast buffers, MNNVL on GB200/NVL72,
-MSCCL++'s GpuBuffer, DeepEP's and MoonEP's fabric path, NVSHMEM on multi-node NVLink) needs an IMEX channel: the
+collective libraries' buffers, DeepEP's and MoonEP's fabric path, NVSHMEM on multi-node NVLink) needs an IMEX channel: the
 driver registers the nvidia-caps-imex-channels character device, and a process may create such memory only while it
 can open /dev/nvidia-caps-imex-channels/channelN (docs.nvidia.com/multi-node-nvlink-systems/imex-guide/imexchannels).
 Channels are not created by default, do not survive a reboot, and a container gets one only when asked
@@ -44,9 +44,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="nccl-nvls-unavailable",
         kinds=("any",),
         patterns=(
-            # a library's "Call to cuMemCreate(...) failed (Cu failure: operation not permitted)", a transport's
-            # "cuMemCreate failed: 800" (the CUresult number), MoonEP's "fabric `cuMemCreate` fails with
-            # `CUDA_ERROR_NOT_PERMITTED`"
+            # cuMemCreate named with the error's name, description or CUresult number (800) on one line: MoonEP's
+            # "fabric `cuMemCreate` fails with `CUDA_ERROR_NOT_PERMITTED`"
             r"\bcuMemCreate\b[^\n]{0,200}?(?:operation not permitted|CUDA_ERROR_NOT_PERMITTED|\b[Ff]ail(?:ed|ure)?:? ?800\b)",
             # NVIDIA's nvbandwidth/nvloom CU_ASSERT: "[<error name>] <description> in expression <call> in <function>"
             r"(?:CUDA_ERROR_NOT_PERMITTED|operation not permitted)[^\n]{0,60}?\bin expression cuMemCreate\b",
