@@ -51,14 +51,18 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
         advice=("Make the GPUs free on the Ray node vLLM runs on: `ray status` lists each node's GPUs and their use; do "
                 "not reserve them twice (data-parallel replicas times tensor-parallel size must fit the GPUs), start each "
                 "node with its GPUs (`ray start --num-gpus=N`) and launch vLLM on a GPU node (VLLM_HOST_IP set to that "
-                "node's Ray address)."),
+                "node's Ray address). Under Ray Serve or Ray LLM the replica that starts vLLM needs a GPU of its own: "
+                "give the deployment `ray_actor_options={\"num_gpus\": 1}` and placement-group bundles holding each "
+                "vLLM worker's GPU (STRICT_PACK), as the Ray Serve vLLM example does."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=_NEVER_DRIVER,
         sources=("https://github.com/EleutherAI/lm-evaluation-harness/issues/2410",
+                 "https://github.com/ray-project/ray/issues/51242",
                  "https://github.com/vllm-project/vllm/issues/13093", "https://github.com/vllm-project/vllm/issues/7815"),
         checked="2026-11-26",
-        examples=("vllm/lmeval-2410-ray-current-node-no-gpu.txt",),
+        examples=("vllm/lmeval-2410-ray-current-node-no-gpu.txt",
+                  "vllm/ray-51242-serve-vllm-no-cuda-gpus-driver-node-analysis.txt"),
     ),
     Signature(
         code="vllm.custom-allreduce-cuda-error",
