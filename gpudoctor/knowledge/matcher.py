@@ -2,12 +2,13 @@
 
 1. Prefilter: every pattern is keyed on a plain word it must hold, read from the regex itself
    (gpudoctor/knowledge/pattern_keys.py): its rarest, or a word or the end of one as rare whose first character
-   other keys share. One regex per first character of those words (a trie of the words that start with it) finds, in one pass each over the whole
-   text, every occurrence of any: the passes, not the rows, make most of the cost. Lines that hold none
-   (nearly all of a healthy log) are never split, cleaned or matched. The same passes find, as literals of their
-   own, the plain words of the contexts' markers (contexts.py: a marker is then searched for in that line only)
-   and the words an exception's head ends with (log_lines.EXCEPTION_ENDINGS: where a message may go on below a
-   line), so that neither costs a reading of the text of its own.
+   other keys share. One regex per first character of those words (a trie of the words that start with it) finds, in
+   one pass each over the whole text, every occurrence of any; a text of DATABASE_FROM characters or more is read
+   by Hyperscan instead, all the words in one pass in C (literal_index.LiteralDatabase), with the same
+   occurrences. Lines that hold none (nearly all of a healthy log) are never split, cleaned or matched. The same
+   pass finds, as literals of their own, the plain words of the contexts' markers (contexts.py: a marker is then
+   searched for in that line only) and the words an exception's head ends with (log_lines.EXCEPTION_ENDINGS: where
+   a message may go on below a line), so that neither costs a reading of the text of its own.
 2. A line that holds one is checked with its reach (log_lines.message_reach): the line alone where no message
    can go on over it (no NVRM message, no exception's head within reach above), the NVRM lines next to an NVRM
    line, else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as one message can span). The reach must hold
