@@ -43,7 +43,7 @@ def aho_engine(literals):
     return occurrences
 
 
-def re2_engine(literals, scanners):
+def re2_engine(literals, table):
     """RE2's leftmost-longest matches over Latin-1 chunks; a key that starts inside a match is read from a table of
     the keys inside each key, or looked for in the text where it may reach past the match."""
     import re2
@@ -72,7 +72,7 @@ def re2_engine(literals, scanners):
         try:
             data = text.encode("latin-1")
         except UnicodeEncodeError:
-            return list(matcher._occurrences(text, scanners, 0, len(text)))
+            return list(matcher._occurrences(text, table, 0, len(text)))
         longest: dict[int, str] = {}
         for match in search.finditer(data):
             start, literal = match.start(), match.group().decode("latin-1")
@@ -91,13 +91,13 @@ def main() -> None:
     table = matcher.compiled_for_logs()
     table.prepare_for_scans()
     literals = table._scan_keys[2]
-    engines = {"passes": lambda t: list(matcher._occurrences(t, table.scanners, 0, len(t)))}
+    engines = {"passes": lambda t: list(matcher._occurrences(t, table, 0, len(t)))}
     if table.database is not None:
-        engines["hyperscan"] = lambda t: list(matcher._occurrences(t, table.scanners, 0, len(t), table.database))
+        engines["hyperscan"] = lambda t: list(matcher._occurrences(t, table, 0, len(t), table.database))
     else:
         print("hyperscan: not installed, left out")
     for name, build in (("pyahocorasick", lambda: aho_engine(literals)),
-                        ("google-re2", lambda: re2_engine(literals, table.scanners))):
+                        ("google-re2", lambda: re2_engine(literals, table))):
         try:
             engines[name] = build()
         except ImportError:

@@ -155,9 +155,12 @@ class CompiledCatalogue:
         ending_keys = found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
         return context_keys, ending_keys, list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
 
-    def prepare_for_scans(self) -> None:
-        """Work out now what the first scan would (scan_child.py: a child does it before its first text comes)."""
-        _ = self.scanners, self._selected_by, self.markers_at, self.endings_at  # each computed once and kept
+    def prepare_for_scans(self, long_texts: bool = False) -> None:
+        """Work out now what the first scan would (scan_child.py: a child does it before its first text comes; the
+        two halves of a long text share it): for `long_texts`, Hyperscan's database in place of the passes."""
+        _ = self._selected_by, self.markers_at, self.endings_at  # each computed once and kept
+        if not long_texts or self.database is None:
+            _ = self.scanners
 
     @cached_property
     def scanners(self) -> tuple[re.Pattern, ...]:
@@ -243,12 +246,12 @@ def compiled_for_logs() -> CompiledCatalogue:
 
 
 # -- matching -----------------------------------------------------------------------------------------
-def _occurrences(text: str, scanners: tuple[re.Pattern, ...], start: int, end: int,
+def _occurrences(text: str, table: CompiledCatalogue, start: int, end: int,
                  database: LiteralDatabase | None = None) -> Iterator[tuple[int, str]]:
-    """(offset, literal) of every occurrence of the scanners' literals in text[start:end] (whole lines), overlapping
+    """(offset, literal) of every occurrence of the table's literals in text[start:end] (whole lines), overlapping
     ones included, in order: the longest literal at each offset, as the passes find it. A CHUNK of whole lines at a
     time, so that a flood (millions) is never held all at once: read by the `database` where one is given and the
-    chunk is Latin-1, else by one pass of each scanner."""
+    chunk is Latin-1, else by one pass of each of the table's scanners (compiled on first need)."""
     chunk_start = start
     while chunk_start < end:
         chunk_end = min(end, text.find("\n", chunk_start + CHUNK) + 1 or end)
@@ -256,7 +259,7 @@ def _occurrences(text: str, scanners: tuple[re.Pattern, ...], start: int, end: i
         if found is not None:
             yield from ((chunk_start + offset, literal) for offset, literal in found)
         else:
-            yield from _passed(text, scanners, chunk_start, chunk_end)
+            yield from _passed(text, table.scanners, chunk_start, chunk_end)
         chunk_start = chunk_end
 
 
@@ -310,7 +313,7 @@ def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int, presen
     counted_to, line_number, line_start, line_end = start, text.count("\n", 0, start) + 1, start, start - 1
     literals: set[str] = set()
     database = table.database if len(text) >= DATABASE_FROM else None
-    for offset, literal in _occurrences(text, table.scanners, start, end, database):
+    for offset, literal in _occurrences(text, table, start, end, database):
         if literal in table.endings_at and any(offset >= skip and text.startswith(word, offset - skip)
                                                for word, skip in table.endings_at[literal]):
             endings.offsets.append(offset)
@@ -523,7 +526,7 @@ def _scan_in_two(text: str, source: str, kind: str | None, table: CompiledCatalo
     middle = text.find("\n", len(text) // 2) + 1
     if len(text) < PARALLEL_FROM or not middle or not can_fork():
         return _scan_part(text, source, kind, table, 0, len(text))
-    _ = table.database  # compiled once, before the fork: both halves use it
+    table.prepare_for_scans(long_texts=len(text) >= DATABASE_FROM)  # once, before the fork: both halves use it
     second_half = start_forked(lambda: _scan_part(text, source, kind, table, middle, len(text)), CHILD_TIMEOUT_S)
     try:
         first = _scan_part(text, source, kind, table, 0, middle)

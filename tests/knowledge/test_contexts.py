@@ -200,7 +200,7 @@ def test_a_marker_whose_word_healthy_logs_are_full_of_is_searched_for_on_its_own
     from gpudoctor.knowledge import matcher
 
     line = 'time=2025-12-02T10:21:41.023Z level=INFO source=routes.go:1234 msg="Listening on 127.0.0.1:11434"\n'
-    found = {literal for _, literal in matcher._occurrences(line, matcher.compiled().scanners, 0, len(line))}
+    found = {literal for _, literal in matcher._occurrences(line, matcher.compiled(), 0, len(line))}
     assert not {"level=INFO", "routes", "11434"} & found
     assert {"ollama-log", "ollama-api"} <= _found_by_the_matcher(line)
 

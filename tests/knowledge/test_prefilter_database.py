@@ -33,11 +33,11 @@ def table():
 
 
 def _passes(text, table):
-    return list(matcher._occurrences(text, table.scanners, 0, len(text)))
+    return list(matcher._occurrences(text, table, 0, len(text)))
 
 
 def _database(text, table):
-    return list(matcher._occurrences(text, table.scanners, 0, len(text), table.database))
+    return list(matcher._occurrences(text, table, 0, len(text), table.database))
 
 
 def test_the_database_finds_what_the_passes_find(table):
