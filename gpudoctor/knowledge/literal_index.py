@@ -5,6 +5,7 @@ of the literals, for matcher.CompiledCatalogue."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Mapping
 
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL
@@ -84,10 +85,15 @@ class LiteralDatabase:
         self._database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
         self._database.compile(expressions=[literal.encode("latin-1") for literal in self._literals],
                                ids=list(range(len(self._literals))), elements=len(self._literals), literal=True)
+        # One scan at a time: the database's scratch space serves one scan, and a second thread's scan (the live
+        # check reads this boot's and the previous boot's kernel log at once) fails with ScratchInUseError.
+        self._scanning = threading.Lock()
+        self._failed = hyperscan.error
 
     def occurrences(self, text: str) -> list[tuple[int, str]] | None:
         """(offset, literal) of the longest literal starting at each offset where one does, in order: what the
-        scanners_for passes find. None where `text` holds a character beyond Latin-1 (the passes read it)."""
+        scanners_for passes find. None where `text` holds a character beyond Latin-1 or the scan fails (the passes
+        read it then)."""
         try:
             data = text.encode("latin-1")
         except UnicodeEncodeError:
@@ -103,7 +109,11 @@ class LiteralDatabase:
             if held is None or lengths[index] > lengths[held]:
                 longest[start] = index
 
-        self._database.scan(data, match_event_handler=on_match)
+        try:
+            with self._scanning:
+                self._database.scan(data, match_event_handler=on_match)
+        except self._failed:  # not seen; were the library to fail a scan, the passes would read the chunk
+            return None
         literals = self._literals
         return [(start, literals[index]) for start, index in sorted(longest.items())]
 

@@ -6,6 +6,7 @@ without Hyperscan installed."""
 from __future__ import annotations
 
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,31 @@ def test_a_long_scan_matches_alike_with_and_without_the_database(table, monkeypa
     without = matcher.scan(text, "bench")
     assert with_database == without
     assert "kernel.xid-79" in {match.code for match in with_database}
+
+
+def test_threads_that_scan_at_once_each_get_every_occurrence(table):
+    # The live check reads this boot's and the previous boot's kernel log in two threads; one database serves both.
+    text = _text() * 8
+    expected, answers = _passes(text, table), []
+    threads = [threading.Thread(target=lambda: answers.append(_database(text, table))) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [expected] * 3
+
+
+def test_a_scan_the_library_fails_is_read_by_the_passes(table, monkeypatch):
+    import hyperscan
+
+    class Failing:
+        def scan(self, *args, **kwargs):
+            raise hyperscan.error("a scan failed")
+
+    text = _text()
+    monkeypatch.setattr(table.database, "_database", Failing())
+    assert table.database.occurrences(text) is None
+    assert _database(text, table) == _passes(text, table)
 
 
 def test_without_hyperscan_there_is_no_database_and_no_error(monkeypatch):
