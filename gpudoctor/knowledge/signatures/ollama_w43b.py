@@ -57,7 +57,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cpu-instructions-missing",
         kinds=("any",),
         # NTSTATUS 0xC000001D STATUS_ILLEGAL_INSTRUCTION as crash reports and exit codes print it
-        patterns=(r"\b0x[cC]000001[dD] ?\(?(?:Illegal Instruction|STATUS_ILLEGAL_INSTRUCTION)\b",
+        # w44a: also "0xc000001d - Illegal Instruction", "0xC000001D: illegal instruction" (a wheel's crash report)
+        patterns=(r"\b0x[cC]000001[dD](?: ?[(:-] ?| )?(?:[Ii]llegal [Ii]nstruction|STATUS_ILLEGAL_INSTRUCTION)\b",
                   r"\bexit(?:ed with)? code:? ?(?:-1073741795|3221225501)\b"),
         severity="fail",
         cause=("Windows stopped the program on an illegal instruction (0xC000001D): the llama.cpp library it loads (a "
@@ -69,7 +70,8 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/dougeeai/llama-cpp-python-wheels/issues/10",
                  "https://learn.microsoft.com/en-us/openspecs/windows_protocols/ms-erref/596a1078-e883-4972-9bbc-49e60bebca55"),
         checked=CHECKED,
-        examples=("ollama/llamacpp-wheels-10-illegal-instruction-0xc000001d-avx512.txt",),
+        examples=("ollama/llamacpp-wheels-10-illegal-instruction-0xc000001d-avx512.txt",
+                  "ollama/jamepeng-llamacpppython-19-windows-wheel-0xc000001d-old-cpu.txt"),
     ),
     Signature(
         code="ollama.app-cuda-runtime-no-supported-gpu",
