@@ -19,6 +19,7 @@ model, made Ollama spill to the CPU.
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.ollama_w43b import _ADVICE as _CPU_ADVICE
 
 CHECKED = "2026-11-28"
 
@@ -116,5 +117,32 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("ollama/boltdiy-1732-default-num-ctx-32768-ollama-cpu-gpu-split.txt",
                   "ollama/kilocode-2060-ollama-provider-cpu-instead-of-gpu-vram.txt"),
+    ),
+    Signature(
+        code="ollama.lmstudio-runtimes-incompatible-cpu",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        patterns=(
+            # main.log when the bundled survey processes (cpu and vulkan) both die on their first AVX2 instruction:
+            # "bundled 'vulkan' AND 'cpu' hardware survey both: child process exited with code 1"
+            r"\bhardware survey both: child process exited with code\b",
+            # the app's own verdict on every runtime it ships, and its start-up failure with no runtime left to pick
+            r"All backends available to LM Studio (?:were |are )?detected to be incompatible with your machine",
+            r"best backend info is null after logic attempting to get",
+        ),
+        severity="fail",
+        cause=("LM Studio found no runtime this CPU can run: its llama.cpp runtimes (CPU, Vulkan and CUDA alike) and its "
+               "hardware survey are built for AVX2, which this processor lacks or has switched off in the firmware, so "
+               "the survey dies, the Hardware tab shows the CPU as incompatible and no GPU, and no model loads."),
+        advice=_CPU_ADVICE,
+        action="configure",
+        rules_out=("a GPU or driver fault", "a damaged model"),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1981",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/83",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/38",
+                 "https://lmstudio.ai/docs/app/system-requirements"),
+        checked=CHECKED,
+        examples=("ollama/lmstudio-1981-avx2-disabled-in-bios-cpu-incompatible-no-gpus.txt",),
     ),
 )
