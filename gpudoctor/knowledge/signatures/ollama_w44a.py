@@ -145,4 +145,43 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("ollama/lmstudio-1981-avx2-disabled-in-bios-cpu-incompatible-no-gpus.txt",),
     ),
+    Signature(
+        code="ollama.model-not-supported-yet-described",
+        described=True,
+        # the runner's bare death on that model (exit status 2, signal: aborted, "no longer running: -1") is the symptom
+        refines=("ollama.runner-terminated",), refines_within=None,
+        cause_id="ollama-version-too-old",
+        kinds=("any",),
+        # a maintainer's or a helper's words that the model's architecture is not in this Ollama (or llama.cpp) yet:
+        # "we don't have support in Ollama yet for the glm3/glm4 models", "this model is not supported in official
+        # ollama", "X is not supported yet, but llama.cpp has a PR for it"; never a question
+        patterns=(
+            r"\b(?:do ?n[o']t|does ?n[o']t|does not|do not) have support (?:in|for) (?:Ollama|ollama|llama\.cpp)\b"
+            r"[^\n]{0,10}?\byet\b(?![^\n]{0,120}\?)",
+            r"\b(?:isn't|aren't|not yet) supported (?:in|by) (?:the )?(?:official |released |current )?"
+            r"(?:Ollama|ollama|llama\.cpp|llamacpp)\b(?![^\n]{0,120}\?)",
+            r"\b(?:is|are) not (?:yet )?supported (?:in|by) (?:the )?official (?:Ollama|ollama|llama\.cpp)\b(?![^\n]{0,120}\?)",
+            r"\b(?:is|are) not (?:yet )?supported (?:in|by) (?:Ollama|ollama|llama\.cpp|llamacpp) yet\b",
+            # "glm4 is not supported, but the underlying llama has related PR"
+            r"\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:llama\.cpp|llamacpp|llama)\b[^\n]{0,40}?\b(?:related|open|pending) "
+            r"(?:PR|pull request)\b",
+            r"\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:underlying|upstream) (?:llama\.cpp|llamacpp|llama)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the model's architecture is not supported by this Ollama (or the llama.cpp in "
+               "it) yet: the GGUF is newer than the runtime, so the runner dies on load without an error of its own."),
+        advice=("Run it with a release that supports the architecture: update Ollama (`curl -fsSL "
+                "https://ollama.com/install.sh | sh` on Linux, the app's update elsewhere, a newer ollama/ollama image) "
+                "once its release notes or the llama.cpp pull request name the model; until it is merged, use the "
+                "model's own llama.cpp build or fork, or a model from ollama.com/library, whose entries list the Ollama "
+                "version they need. `ollama -v` must then print the new version."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a damaged download"),
+        never_suggest=("reinstall the driver", "update the driver", "redownload the model"),
+        sources=("https://github.com/ollama/ollama/issues/5351", "https://github.com/ollama/ollama/issues/5427",
+                 "https://github.com/ggml-org/llama.cpp/pull/8031", "https://github.com/ollama/ollama/releases"),
+        checked=CHECKED,
+        examples=("ollama/ollama-5427-glm4-modelfile-runner-no-longer-running-unsupported.txt",
+                  "ollama/ollama-5351-glm4-gguf-modelfile-runner-aborted-not-supported-yet.txt"),
+    ),
 )
