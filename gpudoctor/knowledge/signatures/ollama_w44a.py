@@ -81,6 +81,8 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.client-context-spills-to-cpu-described",
         described=True,
+        # "Ollama uses the CPU, not the GPU" said in general words is this placement, where the paste says why
+        refines=("ollama.runs-on-cpu-described",), refines_within=None,
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
