@@ -26,7 +26,10 @@ CHECKED = "2026-11-28"
 # A person's words for output that is not language: "gibberish", "garbled/corrupted output", "total nonsense", runs
 # of one letter ("GGGGGGGG", ggml's NaN logits decoded as token 0 of many vocabularies).
 _GARBLED = (r"(?:[Gg]ibberish|[Jj]ibberish|[Gg]arbled|[Nn]onsense|[Ii]ncoherent|[Ii]ncomprehensible|"
-            r"[Gg]arbage (?:output|text|responses?|answers?|tokens?|characters)|corrupted output|GGGGGGGG)")
+            r"[Gg]arbage (?:output|text|responses?|answers?|tokens?|characters)|corrupted output|GGGGGGGG|"
+            # "some models produce garbage", "it only returns garbage"
+            r"(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|return(?:s|ed|ing)?|outputs?|gives?|spits? out) "
+            r"(?:only |just |total |complete |pure )?garbage\b)")
 # The release beside it: a version (v0.13.3, 2.13.0, b8738, "version 0.10.1", "runtime 1.60"), an update ("after the
 # update", "since upgrading"), a newer release ("the newer versions", "latest build").
 _RELEASE = (r"(?:\b(?:v|b|version |release |build |runtime )\d{1,5}[.\d]{0,12}\b|\b\d{1,2}\.\d{1,3}\.\d{1,3}\b|"
@@ -76,7 +79,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   "ollama/ollama-12142-jetson-orin-nano-gibberish-g-newer-releases.txt",
                   "ollama/llamacpp-21855-b8738-multi-gpu-split-nonsense-regression.txt",
                   "ollama/lmstudio-1821-llamacpp-runtime-2130-garbled-output-dual-a5000.txt",
-                  "ollama/textgen-5354-llama-cpp-python-0231-cuda-gibberish.txt"),
+                  "ollama/textgen-5354-llama-cpp-python-0231-cuda-gibberish.txt",
+                  "ollama/llamacppdart-81-gibberish-after-llamacpp-b6323.txt",
+                  "ollama/llamacpppython-757-server-garbage-since-027.txt"),
     ),
     Signature(
         code="ollama.client-context-spills-to-cpu-described",
