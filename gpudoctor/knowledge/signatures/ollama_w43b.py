@@ -139,6 +139,7 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("ollama/koboldcpp-366-xeon-e5-1650-cublas-crash-only-noavx2-prose.txt",
                   "ollama/lmstudio-951-hardware-tab-empty-xeon-x3450-lacks-avx2.txt",
-                  "ollama/lmstudio-342-xeon-e5-2697-v2-cpu-gpu-not-detected.txt"),
+                  "ollama/lmstudio-342-xeon-e5-2697-v2-cpu-gpu-not-detected.txt",
+                  "ollama/lmstudio-659-hardware-page-empty-cpu-lacks-avx2.txt"),
     ),
 )

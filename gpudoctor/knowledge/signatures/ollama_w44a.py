@@ -98,6 +98,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # the split and the context on one line: "40/60 CPU/GPU? ... how to make context window smaller?"
             r"\bCPU/GPU\b[^\n]{0,160}?\b(?:[Cc]ontext (?:window|length|size)|num_ctx)\b",
             r"\b(?:[Cc]ontext (?:window|length|size)|num_ctx)\b[^\n]{0,160}?\bCPU/GPU\b",
+            # "num_ctx defaults to 32000 ... not all layers of the model are offloaded to the GPU"
+            r"\b(?:num_ctx|[Cc]ontext (?:window|length|size))\b[^\n]{0,200}?\bnot all (?:the )?(?:model's )?layers\b",
             # the same model larger in `ollama ps` when a client loads it: "ollama ps reported ... an 11GB allocation",
             # "`ollama ps` says 14 GB whereas the CLI loads it in 9 GB"
             r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB allocation\b",
@@ -123,7 +125,8 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/blob/main/docs/faq.md#how-can-i-specify-the-context-window-size"),
         checked=CHECKED,
         examples=("ollama/boltdiy-1732-default-num-ctx-32768-ollama-cpu-gpu-split.txt",
-                  "ollama/kilocode-2060-ollama-provider-cpu-instead-of-gpu-vram.txt"),
+                  "ollama/kilocode-2060-ollama-provider-cpu-instead-of-gpu-vram.txt",
+                  "ollama/browseruse-webui-302-num-ctx-32000-layers-not-offloaded.txt"),
     ),
     Signature(
         code="ollama.lmstudio-runtimes-incompatible-cpu",
