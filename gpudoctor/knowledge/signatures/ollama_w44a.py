@@ -35,6 +35,9 @@ _GARBLED = (r"(?:[Gg]ibberish|[Jj]ibberish|[Gg]arbled|[Nn]onsense|[Ii]ncoherent|
 _RELEASE = (r"(?:\b(?:v|b|version |release |build |runtime )\d{1,5}[.\d]{0,12}\b|\b\d{1,2}\.\d{1,3}\.\d{1,3}\b|"
             r"\b(?:after|since) (?:the |an |a |this |my )?(?:latest |last |recent |new )?"
             r"(?:update|upgrade|updating|upgrading)\b|\b(?:newer|newest|latest) (?:versions?|releases?|builds?|runtimes?)\b)")
+# Not where the line blames the driver or a multi-GPU transport: garbage after a driver update, or from NCCL's peer
+# copies and all-reduce, is the driver's or the platform's, not the app's release.
+_NOT_DRIVER = r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe|\bP2P\b|\bp2p\b))[^\n]{0,400}?"
 _APPS = (r"(?:Ollama|ollama|llama\.cpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp|Jan|"
          r"text-generation-webui|textgen)")
 
@@ -47,9 +50,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "llama.cpp runtime version 2.13.0 ... produces completely garbled/corrupted output", "In release b8738
             # llama-server ... began returning nonsense", "the llama-cpp-python v0.2.31 ... give gibberish"
-            _RELEASE + r"[^\n]{0,200}?" + _GARBLED,
+            _NOT_DRIVER + _RELEASE + r"[^\n]{0,200}?" + _GARBLED,
             # "gets gibberish output ... since the update", "garbled text with 0.13.3"
-            _GARBLED + r"[^\n]{0,200}?" + _RELEASE,
+            _NOT_DRIVER + _GARBLED + r"[^\n]{0,200}?" + _RELEASE,
             # the person's conclusion without the words for the output: "the issue is with the newer versions of Ollama"
             r"\b(?:[Ii]ssue|[Pp]roblem|[Bb]ug|[Rr]egression) is (?:with|in) the (?:newer|newest|latest|new) "
             r"(?:versions?|releases?|builds?|updates?) of " + _APPS + r"\b",
