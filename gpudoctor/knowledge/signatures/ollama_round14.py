@@ -186,6 +186,8 @@ ROUND14_SIGNATURES += (
             # how people who found it say it
             r"\bdefaults? (?:to )?`?n_gpu_layers ?= ?0\b",
             r"\bn_gpu_layers\b[^\n]{0,40}?\bdefaults? (?:to |is )?`?0`?(?:\s|\.|,|$)",
+            # w44a: a wrapper that offloads one layer ("will use GPU acceleration, but only for a single layer")
+            r"\bGPU (?:acceleration|offload(?:ing)?)\b[^\n]{0,40}?\bonly (?:for |on |with )?(?:a single|one|1) layer\b",
         ),
         severity="warn",
         cause=("llama.cpp put none of the model's layers on the GPU: it was not asked to (-ngl / n_gpu_layers 0, the "
@@ -204,6 +206,7 @@ ROUND14_SIGNATURES += (
         sources=("https://github.com/simonw/llm-gguf/issues/8", "https://github.com/ggml-org/llama.cpp/issues/2128",
                  "https://llama-cpp-python.readthedocs.io/en/latest/api-reference/#llama_cpp.Llama"),
         checked="2026-11-26",
-        examples=("ollama/llm-gguf-8-n-gpu-layers-default-0-rtx4080.txt",),
+        examples=("ollama/llm-gguf-8-n-gpu-layers-default-0-rtx4080.txt",
+                  "ollama/llm-llama-cpp-31-plugin-default-one-gpu-layer.txt"),
     ),
 )

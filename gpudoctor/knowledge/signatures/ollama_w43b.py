@@ -24,7 +24,8 @@ _ADVICE = ("Check what the CPU offers (`grep -o -w 'avx\\|avx2\\|fma\\|f16c\\|av
            "llama-cpp-python the same way (`CMAKE_ARGS=\"-DGGML_CUDA=on -DGGML_NATIVE=on\" pip install --force-reinstall "
            "--no-cache-dir llama-cpp-python`), start koboldcpp with --noavx2 (or --failsafe without any AVX), and update "
            "Ollama to a release that chooses its CPU runner at run time; in a VM pass the host CPU's features through "
-           "(CPU type \"host\").")
+           "(CPU type \"host\"). LM Studio's runtimes and its hardware survey all need AVX2: where the CPU has it but it is "
+           "switched off in the BIOS/UEFI, turn it back on; on a CPU without it, LM Studio cannot run them.")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -57,7 +58,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cpu-instructions-missing",
         kinds=("any",),
         # NTSTATUS 0xC000001D STATUS_ILLEGAL_INSTRUCTION as crash reports and exit codes print it
-        patterns=(r"\b0x[cC]000001[dD] ?\(?(?:Illegal Instruction|STATUS_ILLEGAL_INSTRUCTION)\b",
+        # w44a: also "0xc000001d - Illegal Instruction", "0xC000001D: illegal instruction" (a wheel's crash report)
+        patterns=(r"\b0x[cC]000001[dD](?: ?[(:-] ?| )?(?:[Ii]llegal [Ii]nstruction|STATUS_ILLEGAL_INSTRUCTION)\b",
                   r"\bexit(?:ed with)? code:? ?(?:-1073741795|3221225501)\b"),
         severity="fail",
         cause=("Windows stopped the program on an illegal instruction (0xC000001D): the llama.cpp library it loads (a "
@@ -69,7 +71,8 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/dougeeai/llama-cpp-python-wheels/issues/10",
                  "https://learn.microsoft.com/en-us/openspecs/windows_protocols/ms-erref/596a1078-e883-4972-9bbc-49e60bebca55"),
         checked=CHECKED,
-        examples=("ollama/llamacpp-wheels-10-illegal-instruction-0xc000001d-avx512.txt",),
+        examples=("ollama/llamacpp-wheels-10-illegal-instruction-0xc000001d-avx512.txt",
+                  "ollama/jamepeng-llamacpppython-19-windows-wheel-0xc000001d-old-cpu.txt"),
     ),
     Signature(
         code="ollama.app-cuda-runtime-no-supported-gpu",
@@ -113,7 +116,15 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"\b[Oo]nly (?:the )?(?:NoAVX2|noavx2|--noavx2|Failsafe|--failsafe) (?:mode |option |preset )?(?:works?|runs?)\b"
                   r"(?![^\n]{0,120}\?)",
                   r"\bCPU\b[^\n]{0,40}?\b(?:is|'s) (?:too|very) old (?:to use|for|to support|to run) (?:the )?"
-                  r"(?:AVX2|AVX-?512|AVX)\b(?![^\n]{0,120}\?)"),
+                  r"(?:AVX2|AVX-?512|AVX)\b(?![^\n]{0,120}\?)",
+                  # w44a: LM Studio's answer ("AVX2 instructions are a hard requirement for LM Studio"), the CPU said to
+                  # lack it ("your CPU does not support avx2 instructions", "doesn't have AVX2"), AVX2 switched off in
+                  # the firmware ("AVX2 was off in my BIOS"); never a question
+                  r"\b(?:AVX2|avx2)\b[^\n]{0,60}?\b(?:is|are) (?:currently )?(?:a )?hard requirement\b(?![^\n]{0,120}\?)",
+                  r"\b(?:CPU|processor)\b[^\n]{0,40}?\b(?:does not|doesn't|doesn’t|do not|don't|can't|cannot) "
+                  r"(?:support|have) (?:the |any )?(?:AVX2|avx2)\b(?![^\n]{0,120}\?)",
+                  r"\b(?:AVX2|avx2)\b[^\n]{0,30}?\b(?:was|is|were) (?:disabled|turned off|switched off|off) in (?:the |my )?"
+                  r"(?:BIOS|UEFI|firmware)\b(?![^\n]{0,120}\?)"),
         severity="warn",
         cause=("The description suggests the processor lacks AVX2 (or AVX): the app's default llama.cpp builds, its GPU "
                "ones included, are compiled for it and crash, so only its old-CPU modes run."),
@@ -122,8 +133,13 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a GPU or driver fault",),
         never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
         sources=("https://github.com/LostRuins/koboldcpp/issues/366",
-                 "https://github.com/LostRuins/koboldcpp/issues/1277"),
+                 "https://github.com/LostRuins/koboldcpp/issues/1277",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/951",
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/342", "https://lmstudio.ai/docs/app/system-requirements"),
         checked=CHECKED,
-        examples=("ollama/koboldcpp-366-xeon-e5-1650-cublas-crash-only-noavx2-prose.txt",),
+        examples=("ollama/koboldcpp-366-xeon-e5-1650-cublas-crash-only-noavx2-prose.txt",
+                  "ollama/lmstudio-951-hardware-tab-empty-xeon-x3450-lacks-avx2.txt",
+                  "ollama/lmstudio-342-xeon-e5-2697-v2-cpu-gpu-not-detected.txt",
+                  "ollama/lmstudio-659-hardware-page-empty-cpu-lacks-avx2.txt"),
     ),
 )
