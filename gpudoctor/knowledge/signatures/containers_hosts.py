@@ -279,7 +279,8 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # The device plugin watches /var/lib/kubelet/device-plugins with inotify at start; "too many open files" there is
         # the node's fs.inotify.max_user_instances (128 by default) used up by other pods, not a file-descriptor limit.
-        patterns=(r"failed to create (?:FS|fsnotify) watcher: too many open files",),
+        # k8s-device-plugin v0.15 on names the folder: "failed to create FS watcher for /var/lib/kubelet/device-plugins/:"
+        patterns=(r"failed to create (?:FS|fsnotify) watcher(?: for [^:\n]{1,120})?: too many open files",),
         severity="fail",
         cause="A GPU operator or device plugin pod could not start its file watcher because the node has used up its "
               "inotify instances (fs.inotify.max_user_instances), so it exits and the node advertises no nvidia.com/gpu.",
