@@ -95,22 +95,25 @@ SIGNATURES: tuple[Signature, ...] = (
         # "Cuda failure 'out of memory'"; cudawrap.h: driver calls, "Cuda failure 2 'out of memory'"; alloc.h:
         # "Failed to CUDA calloc|malloc N bytes"). The caller then reports only "unhandled cuda error", and the other
         # ranks see their connections to this one closed: the out-of-memory is the cause of both.
+        # PyTorch 2.2+ (ncclGetLastError) and vLLM's pynccl retell NCCL's last WARN under "Last error:" without its
+        # "NCCL WARN" prefix ("Failed to CUDA calloc 8388608 bytes", torchtitan#660): NCCL's own wording, read bare.
         patterns=(r"NCCL WARN Cuda failure (?:2 )?'out of memory'",
-                  r"NCCL WARN Failed to CUDA (?:calloc|malloc)(?: async)? (?P<bytes>\d{1,15}) bytes"),
+                  r"\bFailed to CUDA (?:calloc|malloc)(?: async)? (?P<bytes>\d{1,15}) bytes"),
         refines=("nccl.generic-error-needs-debug", "nccl.remote-error", "cuda.out-of-memory"), refines_within=None,
         severity="fail",
         cause="NCCL could not allocate its communication buffers: the GPU of the rank that printed this was out of "
               "memory (the job, or another process, had taken it), and the other ranks then lost their connection to it.",
         advice=("Leave GPU memory for NCCL's buffers on that rank: check `nvidia-smi` for other processes on the GPU, "
                 "lower the memory the job takes (batch size, sharding or offload in training; vLLM's "
-                "--gpu-memory-utilization, e.g. 0.85, or SGLang's --mem-fraction-static in serving), then run again; "
-                "the network and P2P settings are not the cause."),
+                "--gpu-memory-utilization, e.g. 0.85, or SGLang's --mem-fraction-static in serving), or hand PyTorch's "
+                "cached blocks back before the collective (`torch.cuda.empty_cache()` before the barrier or all-reduce "
+                "that fails), then run again; the network and P2P settings are not the cause."),
         action="configure",
         rules_out=("the network", "the NVIDIA driver"),
         never_suggest=("set NCCL_SOCKET_IFNAME", "set NCCL_P2P_DISABLE", "reinstall the driver"),
-        sources=("https://github.com/NVIDIA/nccl/issues/1235",),
-        checked="2026-11-26",
-        examples=("nccl/nccl-1235-socket-closed-peer-oom.txt",),
+        sources=("https://github.com/NVIDIA/nccl/issues/1235", "https://github.com/pytorch/torchtitan/pull/660"),
+        checked="2026-11-28",
+        examples=("nccl/nccl-1235-socket-closed-peer-oom.txt", "nccl/torchtitan-660-barrier-nccl-calloc-8mb-last-error.txt"),
     ),
     Signature(
         code="nccl.library-not-found",
