@@ -72,10 +72,15 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "In a container without an IMEX channel", "no IMEX channel was available to the user"
-            r"\b(?:without|no|lacks?|lacking|missing)(?: an?| any| the)? (?:valid |accessible )?IMEX channels?\b",
+            # not where the text says none is needed ("works without an IMEX channel", "needs no IMEX channel", "no
+            # IMEX channel is required on one node": a single NVSwitch node's NCCL uses file-descriptor handles; rev44a)
+            r"(?<!works )(?<!runs )(?<!needs )(?<!need )\b(?:without|no|lacks?|lacking|missing)(?: an?| any| the)? "
+            r"(?:valid |accessible )?IMEX channels?\b(?! (?:is |are )?(?:needed|required|necessary))",
             # "the NVLink fabric/IMEX plane is not provisioned", "IMEX channel is not available in the container"
+            # (but not "... is not running on this node, but that is expected": a workstation or one HGX node has none)
             r"\bIMEX (?:channels?|plane|daemon|service|domain)\b[^\n]{0,40}?\b(?:(?:is |was |are )?not "
-            r"(?:provisioned|running|available|created|exposed|accessible|mounted|configured)|missing|unavailable)\b",
+            r"(?:provisioned|running|available|created|exposed|accessible|mounted|configured)|missing|unavailable)\b"
+            r"(?![^\n]{0,40}?\b(?:expected|not needed|not required|isn't needed|no need)\b)",
             # "nvidia-imex not running", "nvidia-imex is not started"
             r"\bnvidia-imex(?:\.service)? (?:is |was )?not (?:running|started|active|installed)\b",
             # "its cap devices not exposed to the container" beside IMEX, "/dev/nvidia-caps-imex-channels is missing"
@@ -197,9 +202,14 @@ SIGNATURES += (
             r"(?:a |an )?(?:(?:known|serious|performance) )?(?:regression|hang|deadlock|bug)\b",
             # "NCCL's NVLS (NVSwitch-multicast) path regressed in **2.30.4**"
             r"\bNCCL\b[^\n]{0,80}?\bregressed (?:in|with|since|from) (?:NCCL )?" + _NCCL_V.format("bad"),
-            # "2.29.3 is a patch release that fixes the regression (hang) in 2.29.2"
-            r"\bfix(?:es|ed)? the (?:regression|hang|deadlock|bug|crash)\b[^\n]{0,20}? in (?:NCCL )?"
+            # "NCCL 2.21.5 fixes the bug in 2.21.4"; "fixes the regression (hang) in NCCL 2.29.2"; and, NCCL unnamed,
+            # only a hang or deadlock fixed ("2.29.3 is a patch release that fixes the regression (hang) in 2.29.2"):
+            # torch, numpy and most Python packages number their releases 2.x.y too, and "PyTorch 2.4.1 fixes the bug
+            # in 2.4.0" is not NCCL's (rev44a)
+            r"\bNCCL\b[^\n]{0,80}?\bfix(?:es|ed)? the (?:regression|hang|deadlock|bug|crash)\b[^\n]{0,20}? in (?:NCCL )?"
             + _NCCL_V.format("bad"),
+            r"\bfix(?:es|ed)? the (?:regression|hang|deadlock|bug|crash)\b[^\n]{0,20}? in NCCL " + _NCCL_V.format("bad"),
+            r"\bfix(?:es|ed)? the (?:regression \((?:hang|deadlock)\)|hang|deadlock)[^\n]{0,20}? in " + _NCCL_V.format("bad"),
             # "pin NCCL to 2.28.9 to dodge B300 NVLS MoE hang", "nccl: upgrade to 2.26.2 to avoid hang on ncclCommAbort"
             r"\b[Nn][Cc][Cc][Ll]\b[^\n]{0,30}?\b(?:[Pp]in(?:ned|ning)?|[Dd]owngrad(?:e|ed|ing)|[Uu]pgrad(?:e|ed|ing)|"
             r"[Rr]evert(?:ed|ing)?)\b[^\n]{0,20}?\bto " + _NCCL_V.format("good") + r"[^\n]{0,20}?\bto "
