@@ -157,12 +157,14 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # NVSHMEM's ibrc/ibgda transports: "ibrc.cpp:nvshmemt_init:1851: neither nv_peer_mem, or nvidia_peermem
         # detected. Skipping transport."
+        # A warning, not a failure: NVSHMEM prints it and goes on without those transports, and a job on one node
+        # (NVLink only, DeepEP's intranode kernels) runs fine beside it; it matters only across nodes (rev44a).
         patterns=(r"neither nv_peer_mem,? or nvidia_peermem detected",),
-        severity="fail",
+        severity="warn",
         cause=("NVSHMEM found no GPU peer-memory module for its InfiniBand transports and skipped them: nvidia-peermem "
                "is not loaded, or this NVSHMEM looks for it only under /sys/kernel/mm/memory_peers, which the "
                "driver's own nvidia_peermem does not create on every release, so GPU-initiated RDMA (IBGDA, DeepEP's "
-               "internode and low-latency kernels) cannot start."),
+               "internode and low-latency kernels across nodes) cannot start; a job within one node does not need it."),
         advice=("Load the peer-memory module on every node (`sudo modprobe nvidia-peermem`, listed in "
                 "/etc/modules-load.d/ so it stays; `lsmod | grep nvidia_peermem` shows it) and, for IBGDA, set the "
                 "driver options DeepEP documents (`options nvidia NVreg_EnableStreamMemOPs=1 "
