@@ -158,8 +158,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"(?P<library>cuSPARSE|cuSOLVER|cuFFT) library was not found",),
         severity="fail",
         cause=("JAX's CUDA plugin could not open the pip {library} library, so JAX fell back to the CPU: it needs the "
-               "libnvJitLink.so.12 of its own CUDA 12 release, and an older one found first through LD_LIBRARY_PATH or "
-               "LD_PRELOAD (a cluster module, an HPC SDK, /usr/local/cuda) was loaded instead."),
+               "libnvJitLink.so.12 of its own CUDA 12 release, and most often an older one found first through "
+               "LD_LIBRARY_PATH or LD_PRELOAD (a cluster module, an HPC SDK, /usr/local/cuda) was loaded instead; less "
+               "often the pip CUDA libraries are missing or of mixed releases."),
         advice=_LD_ADVICE,
         action="configure",
         rules_out=("a driver fault", "a CPU-only jaxlib"),
