@@ -136,10 +136,13 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?![^\n]{0,20}?\buntil\b)",
         ),
         severity="warn",
-        cause=("The description suggests GPU nodes of a Spot pool that advertise no nvidia.com/gpu: AKS taints every "
-               "Spot node kubernetes.azure.com/scalesetpriority=spot:NoSchedule, and a device plugin DaemonSet without "
-               "a toleration for that taint never runs a pod there, so the node's GPUs are never registered."),
-        advice=("Give the device plugin DaemonSet a toleration for the Spot taint: `tolerations: [{key: "
+        cause=("The description suggests GPU nodes of a Spot pool that advertise no nvidia.com/gpu because they carry "
+               "a taint the device plugin DaemonSet does not tolerate, so it never runs a pod there and the node's GPUs "
+               "are never registered: AKS taints every Spot node kubernetes.azure.com/scalesetpriority=spot:NoSchedule "
+               "(other clouds taint Spot pools only where the pool was created with a taint)."),
+        # the taint named is AKS's; elsewhere the node's own Taints line says which one (rev44a)
+        advice=("`kubectl describe node <spot-node> | grep -A3 Taints` shows the taint; give the device plugin DaemonSet "
+                "a toleration for it. On AKS that is the Spot taint: `tolerations: [{key: "
                 "kubernetes.azure.com/scalesetpriority, operator: Equal, value: spot, effect: NoSchedule}]` beside its "
                 "nvidia.com/gpu one (Helm: `--set-json 'tolerations=[{\"key\":\"kubernetes.azure.com/scalesetpriority\","
                 "\"operator\":\"Equal\",\"value\":\"spot\",\"effect\":\"NoSchedule\"},{\"key\":\"nvidia.com/gpu\","

@@ -82,7 +82,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:provisioned|running|available|created|exposed|accessible|mounted|configured)|missing|unavailable)\b"
             r"(?![^\n]{0,40}?\b(?:expected|not needed|not required|isn't needed|no need)\b)",
             # "nvidia-imex not running", "nvidia-imex is not started"
-            r"\bnvidia-imex(?:\.service)? (?:is |was )?not (?:running|started|active|installed)\b",
+            r"\bnvidia-imex(?:\.service)? (?:is |was )?not (?:running|started|active|installed)\b"
+            r"(?![^\n]{0,40}?\b(?:expected|not needed|not required|isn't needed|no need)\b)",
             # "its cap devices not exposed to the container" beside IMEX, "/dev/nvidia-caps-imex-channels is missing"
             r"nvidia-caps-imex-channels\b[^\n]{0,60}?\b(?:missing|not (?:exposed|available|present|mounted|created|found)|"
             r"does not exist|doesn't exist)\b",
