@@ -202,7 +202,8 @@ SIGNATURES += (
         patterns=(
             # "NCCL 2.30.4 introduces a regression on hardware without NVLink", "NCCL 2.19.4 has a bug ..."
             r"\bNCCL " + _NCCL_V.format("bad") + r"[^\n]{0,60}?\b(?:introduces|introduced|has|had|causes|caused) "
-            r"(?:a |an )?(?:(?:known|serious|performance) )?(?:regression|hang|deadlock|bug)\b",
+            # (not "has a bug fix for ...", "introduced a regression test": a release note of a fix; rev44a)
+            r"(?:a |an )?(?:(?:known|serious|performance) )?(?:regression|hang|deadlock|bug)\b(?![ -](?:fix|test))",
             # "NCCL's NVLS (NVSwitch-multicast) path regressed in **2.30.4**"
             r"\bNCCL\b[^\n]{0,80}?\bregressed (?:in|with|since|from) (?:NCCL )?" + _NCCL_V.format("bad"),
             # "NCCL 2.21.5 fixes the bug in 2.21.4"; "fixes the regression (hang) in NCCL 2.29.2"; and, NCCL unnamed,
