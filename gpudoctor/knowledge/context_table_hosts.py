@@ -163,8 +163,9 @@ CONTEXTS: tuple[Context, ...] = (
             r"lightdm", r"gdm3", r"sddm", r"gnome-shell", r"kwin_wayland", r"X-window server",
             # people's words for running the work inside or outside the desktop ("crashes from within X", "works
             # from a tty", "startx"; w44e, 2026-11-28)
-            r"from within X\b", r"under X\b", r"X session", r"X desktop", r"startx", r"from a tty", r"from the tty",
-            r"in a tty",
+            # (not "under X", a placeholder in "under X GB"; nor "in a tty", "X session", "X desktop", which a headless
+            # server over SSH ("no X desktop installed") and WSL's X forwarding ("X session via VcXsrv") say too; rev44a)
+            r"from within X\b", r"startx", r"from a tty", r"from the tty",
         ),
         sources=("https://nvidia.custhelp.com/app/answers/detail/a_id/3029/~/using-cuda-and-x",
                  "https://github.com/ComputationalRadiationPhysics/picongpu/issues/2704"),

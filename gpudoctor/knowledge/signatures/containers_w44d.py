@@ -50,6 +50,11 @@ TOOLKIT_LIBRARY_SOURCES: tuple[tuple[str, str], ...] = (
     ("libcap", _LIBCAP),
     ("libtirpc", _LIBTIRPC),
 )
+# A name the table lacks (the pattern reads only the libraries the program links against; rev44a: the default was the
+# toolkit's own package).
+_OTHER_LIBRARY = (
+    "find the package that ships it (`apt-file search` on Debian/Ubuntu, `dnf provides '*/<library>'` on Fedora/RHEL), "
+    "install it and run `sudo ldconfig`")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -62,7 +67,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # ("nvidia-container-cli: Error: libnvidia-container.so.0: cannot open shared object file").
         patterns=(
             r"nvidia-container-cli: (?:error while loading shared libraries|Error): "
-            r"(?P<library>lib[\w+-]{1,40}\.so[.\d]{0,12}):? cannot open shared object",
+            # only the libraries it links against: the driver's own (libnvidia-ml, libcuda) it opens later with dlopen,
+            # and their absence is the driver's, told in the toolkit's own words (rev44a)
+            r"(?P<library>lib(?:nvidia-container|elf|seccomp|cap|tirpc)[\w+-]{0,30}\.so[.\d]{0,12}):? cannot open "
+            r"shared object",
         ),
         severity="fail",
         cause=("nvidia-container-cli, the NVIDIA Container Toolkit's program that sets up GPU containers, cannot start: "
@@ -71,7 +79,7 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Give the host the library the toolkit's program needs, then start the container again: "
                 "{library_source}. `ldd $(command -v nvidia-container-cli) | grep 'not found'` shows what is still "
                 "missing; the NVIDIA driver and the image need no change."),
-        lookups=(("library", "library_source", TOOLKIT_LIBRARY_SOURCES, _TOOLKIT_OWN),),
+        lookups=(("library", "library_source", TOOLKIT_LIBRARY_SOURCES, _OTHER_LIBRARY),),
         action="configure",
         rules_out=("the NVIDIA driver", "the GPU", "the container image"),
         never_suggest=("update the driver", "reinstall the driver", "use an earlier cuda container"),
@@ -123,13 +131,18 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:[Mm]issing|[Nn]o|[Ww]ithout|[Ll]acks?|[Ll]acking)\W{0,3}nvidia\.com/gpu\b[^\n]{0,60}?\b(?:in|on|for) "
             r"(?:the |our |my |all )?(?:[Ss]pot|SPOT) (?:GPU )?(?:nodes?|node ?pools?|VMs?|instances?)\b",
             r"\b(?:[Ss]pot|SPOT) (?:GPU )?(?:nodes?|node ?pools?|VMs?|instances?)\b[^\n]{0,60}?\b(?:do not|don't|does not|"
-            r"doesn't|never|not) (?:have|show|list|advertise|expose|get|report)\b[^\n]{0,30}?\bnvidia\.com/gpu\b",
+            r"doesn't|never|not) (?:have|show|list|advertise|expose|get|report)\b[^\n]{0,30}?\bnvidia\.com/gpu\b"
+            # not a wait that ends ("don't have nvidia.com/gpu until the driver installer finishes"; rev44a)
+            r"(?![^\n]{0,20}?\buntil\b)",
         ),
         severity="warn",
-        cause=("The description suggests GPU nodes of a Spot pool that advertise no nvidia.com/gpu: AKS taints every "
-               "Spot node kubernetes.azure.com/scalesetpriority=spot:NoSchedule, and a device plugin DaemonSet without "
-               "a toleration for that taint never runs a pod there, so the node's GPUs are never registered."),
-        advice=("Give the device plugin DaemonSet a toleration for the Spot taint: `tolerations: [{key: "
+        cause=("The description suggests GPU nodes of a Spot pool that advertise no nvidia.com/gpu because they carry "
+               "a taint the device plugin DaemonSet does not tolerate, so it never runs a pod there and the node's GPUs "
+               "are never registered: AKS taints every Spot node kubernetes.azure.com/scalesetpriority=spot:NoSchedule "
+               "(other clouds taint Spot pools only where the pool was created with a taint)."),
+        # the taint named is AKS's; elsewhere the node's own Taints line says which one (rev44a)
+        advice=("`kubectl describe node <spot-node> | grep -A3 Taints` shows the taint; give the device plugin DaemonSet "
+                "a toleration for it. On AKS that is the Spot taint: `tolerations: [{key: "
                 "kubernetes.azure.com/scalesetpriority, operator: Equal, value: spot, effect: NoSchedule}]` beside its "
                 "nvidia.com/gpu one (Helm: `--set-json 'tolerations=[{\"key\":\"kubernetes.azure.com/scalesetpriority\","
                 "\"operator\":\"Equal\",\"value\":\"spot\",\"effect\":\"NoSchedule\"},{\"key\":\"nvidia.com/gpu\","

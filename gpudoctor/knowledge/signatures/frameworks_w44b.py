@@ -119,15 +119,18 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.torchcodec-built-for-other-torch",
-        cause_id="package-version-conflict",
+        # TAXONOMY's extension-abi-mismatch: a compiled extension built for another PyTorch, undefined symbol on load
+        # (wheels.extension-built-for-other-torch reads its c10/at symbols with that id; rev44a)
+        cause_id="extension-abi-mismatch",
         kinds=("any",),
         # each libtorchcodec_coreN is linked against one torch release's C++ and C shim symbols (torch_from_blob,
-        # torch_dtype_float4_e2m1fn_x2 ...): another torch lacks them. An FFmpeg symbol (av_*, sws_*, swr_*) missing is
-        # an FFmpeg of another version, not this.
-        patterns=(r"(?P<library>libtorchcodec\w{0,20}\.so)[^\n]{0,40}?: undefined symbol: (?!_?(?:av|sws|swr)_)"
-                  r"(?P<symbol>\S{3,200})",
-                  r"(?P<library>libtorchcodec\w{0,20}\.dylib)[^\n]{0,200}?Symbol not found: (?!_?(?:av|sws|swr)_)"
-                  r"(?P<symbol>\S{3,200})"),
+        # torch_dtype_float4_e2m1fn_x2 ...): another torch lacks them. An FFmpeg symbol missing (av_*, avcodec_*,
+        # avformat_*, avutil_*, avio_*, sws_*, swr_*: avcodec_get_supported_config is FFmpeg 7.1's) is an FFmpeg of
+        # another version, not this (rev44a: "avcodec_" slipped past the first "av_" form).
+        patterns=(r"(?P<library>libtorchcodec\w{0,20}\.so)[^\n]{0,40}?: undefined symbol: "
+                  r"(?!_?(?:av[a-z]{0,8}|sws|swr)_)(?P<symbol>\S{3,200})",
+                  r"(?P<library>libtorchcodec\w{0,20}\.dylib)[^\n]{0,200}?Symbol not found: "
+                  r"(?!_?(?:av[a-z]{0,8}|sws|swr)_)(?P<symbol>\S{3,200})"),
         severity="fail",
         cause=("{library} was built against another torch release than the one installed (it needs {symbol}, which "
                "this torch does not export): TorchCodec and torch are not a matching pair, so TorchCodec (and "
@@ -144,7 +147,7 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("frameworks/lerobot-4393-torchcodec-needs-newer-torch-symbol.txt",),
         # TorchCodec's summary lists FFmpeg first; the undefined torch symbol under it says which cause it is
-        refines=("frameworks.torchcodec-cannot-load",), refines_within=None,
+        refines=("frameworks.torchcodec-cannot-load", "wheels.extension-built-for-other-torch"), refines_within=None,
     ),
     Signature(
         code="frameworks.jax-plugin-cusparse-nvjitlink-shadowed",
@@ -155,8 +158,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"(?P<library>cuSPARSE|cuSOLVER|cuFFT) library was not found",),
         severity="fail",
         cause=("JAX's CUDA plugin could not open the pip {library} library, so JAX fell back to the CPU: it needs the "
-               "libnvJitLink.so.12 of its own CUDA 12 release, and an older one found first through LD_LIBRARY_PATH or "
-               "LD_PRELOAD (a cluster module, an HPC SDK, /usr/local/cuda) was loaded instead."),
+               "libnvJitLink.so.12 of its own CUDA 12 release, and most often an older one found first through "
+               "LD_LIBRARY_PATH or LD_PRELOAD (a cluster module, an HPC SDK, /usr/local/cuda) was loaded instead; less "
+               "often the pip CUDA libraries are missing or of mixed releases."),
         advice=_LD_ADVICE,
         action="configure",
         rules_out=("a driver fault", "a CPU-only jaxlib"),

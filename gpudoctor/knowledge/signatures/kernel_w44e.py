@@ -80,10 +80,14 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:[Nn]o POST|(?:[Uu]nable|[Ff]ails?|[Ff]ailed|[Rr]efuses?) to (?:POST|boot)|(?:won'?t|doesn'?t|does "
             r"not|can'?t|[Cc]annot|will not|didn'?t) (?:POST|boot))\b[^\n]{0,60}\b(?:Tesla|K40|M40|P40|K80|M60|"
             r"P100|V100|A100)\b",
+            # the card named first: POST only ("Tesla T4: the engine fails to boot" is a server's start-up; rev44a)
             r"\b(?:Tesla|K40|M40|P40|K80|M60|P100|V100)\b[^\n]{0,60}\b(?:[Nn]o POST|(?:won'?t|doesn'?t|does "
-            r"not|can'?t|cannot|will not) (?:POST|boot)|(?:fails?|failed|unable) to (?:POST|boot))\b",
-            # "the large BAR size of the Tesla T10", "insufficient BAR space", "not enough MMIO space"
-            r"\b(?:[Ll]arge|[Hh]uge|[Bb]ig) BAR sizes?\b",
+            r"not|can'?t|cannot|will not) POST|(?:fails?|failed|unable) to POST)\b",
+            # "caused by the large BAR size of the Tesla T10", "insufficient BAR space", "not enough MMIO space"; a large
+            # BAR alone is what Resizable BAR is for ("now gets a large BAR size of 32GB"), so only as the blamed cause
+            r"\b(?:[Cc]aused by|[Dd]ue to|[Bb]ecause of|[Bb]lame)\b[^\n]{0,20}?\b(?:large|huge|big) BAR sizes?\b",
+            r"\b(?:[Ll]arge|[Hh]uge|[Bb]ig) BAR sizes?\b[^\n]{0,60}?\b(?:fails? to POST|won'?t POST|no POST|"
+            r"(?:won'?t|doesn'?t|does not|can'?t|cannot) boot|Code 12)",
             r"\b(?:[Ii]nsufficient|[Nn]ot enough|[Tt]oo little|[Rr]an out of|[Rr]uns? out of) (?:PCI-?e? |64-bit )?"
             r"(?:BAR|MMIO)(?: address)? space\b",
             # "the 36-bit address space provided by the 4G decoding option is not available", "36-bit (16GB)
@@ -120,9 +124,11 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # libibumad's warning as NVLSM (OpenSM) prints it when /sys/class/infiniband_mad is absent: "nvlsm: ibwarn:
         # [15] umad_init: can't read ABI version from /sys/class/infiniband_mad/abi_version (No such file or
-        # directory): is ib_umad module loaded?"; other tools of the same library print the same line.
-        patterns=(r"umad_init: can[’']t read ABI version from /sys/class/infiniband_mad/abi_version",
-                  r"is ib_umad module loaded\?"),
+        # directory): is ib_umad module loaded?". Every tool of the same library (ibstat, ibnetdiscover, OpenSM on an
+        # InfiniBand cluster) prints that line too, where Fabric Manager is not involved: read only NVLSM's (rev44a).
+        patterns=(r"\b(?:nvlsm|NVLSM)\b[^\n]{0,80}?umad_init: can[’']t read ABI version from "
+                  r"/sys/class/infiniband_mad/abi_version",
+                  r"\b(?:nvlsm|NVLSM)\b[^\n]{0,200}?is ib_umad module loaded\?"),
         severity="fail",
         cause="The ib_umad kernel module is not loaded, so the NVLink Subnet Manager (NVLSM) that Fabric Manager starts "
               "on NVLink 5 systems (HGX/DGX B200, B300) cannot reach the NVSwitches: the fabric never completes and "
@@ -151,10 +157,12 @@ SIGNATURES: tuple[Signature, ...] = (
             # crash", "swapped the riser and it works"
             r"\b(?:[Cc]hang|[Rr]eplac|[Ss]wapp?|[Ss]witch)(?:e|ed|es|ing)? (?:out )?(?:the |my |a |that |its |this |"
             r"those |all )?(?:PCI-?[Ee] |pcie |USB |x1 |1x )?risers?\b[^\n]{0,120}?\b(?:[Ss]olved|fixed|works|worked|"
-            r"working|stable|without (?:a |any )?crash|no (?:more )?crash(?:es|ed)?|went away|resolved)",
+            r"working|stable|without (?:a |any )?crash|no (?:more )?crash(?:es|ed)?|went away|resolved)\b"
+            # not an improvement that did not last ("works for a day then crashes again", "... but it still"; rev44a)
+            r"(?![^\n]{0,40}?\b(?:then|but|until|again|still)\b)",
             # "It was a riser issue", "the problem was the riser", "problem solved - wrong riser"
             r"\b(?:[Ii]t|[Tt]his|[Tt]hat|[Pp]roblem|[Ii]ssue|[Cc]ulprit) (?:was|is|were) (?:a |the |just )?"
-            r"(?:bad |faulty |broken |defective |wrong )?risers?(?: cable)?(?: issue| problem| fault)?\b",
+            r"(?:bad |faulty |broken |defective |wrong )?risers?(?: cable)?(?: issue| problem| fault)?\b(?![\w ]{0,8}\?)",
             r"\b(?:[Ss]olved|[Ff]ixed)\b[^\n]{0,15}?\b(?:bad|faulty|broken|defective|wrong) risers?\b",
         ),
         severity="warn",

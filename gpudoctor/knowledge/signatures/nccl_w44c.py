@@ -72,12 +72,18 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         patterns=(
             # "In a container without an IMEX channel", "no IMEX channel was available to the user"
-            r"\b(?:without|no|lacks?|lacking|missing)(?: an?| any| the)? (?:valid |accessible )?IMEX channels?\b",
+            # not where the text says none is needed ("works without an IMEX channel", "needs no IMEX channel", "no
+            # IMEX channel is required on one node": a single NVSwitch node's NCCL uses file-descriptor handles; rev44a)
+            r"(?<!works )(?<!runs )(?<!needs )(?<!need )\b(?:without|no|lacks?|lacking|missing)(?: an?| any| the)? "
+            r"(?:valid |accessible )?IMEX channels?\b(?! (?:is |are )?(?:needed|required|necessary))",
             # "the NVLink fabric/IMEX plane is not provisioned", "IMEX channel is not available in the container"
+            # (but not "... is not running on this node, but that is expected": a workstation or one HGX node has none)
             r"\bIMEX (?:channels?|plane|daemon|service|domain)\b[^\n]{0,40}?\b(?:(?:is |was |are )?not "
-            r"(?:provisioned|running|available|created|exposed|accessible|mounted|configured)|missing|unavailable)\b",
+            r"(?:provisioned|running|available|created|exposed|accessible|mounted|configured)|missing|unavailable)\b"
+            r"(?![^\n]{0,40}?\b(?:expected|not needed|not required|isn't needed|no need)\b)",
             # "nvidia-imex not running", "nvidia-imex is not started"
-            r"\bnvidia-imex(?:\.service)? (?:is |was )?not (?:running|started|active|installed)\b",
+            r"\bnvidia-imex(?:\.service)? (?:is |was )?not (?:running|started|active|installed)\b"
+            r"(?![^\n]{0,40}?\b(?:expected|not needed|not required|isn't needed|no need)\b)",
             # "its cap devices not exposed to the container" beside IMEX, "/dev/nvidia-caps-imex-channels is missing"
             r"nvidia-caps-imex-channels\b[^\n]{0,60}?\b(?:missing|not (?:exposed|available|present|mounted|created|found)|"
             r"does not exist|doesn't exist)\b",
@@ -152,12 +158,14 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # NVSHMEM's ibrc/ibgda transports: "ibrc.cpp:nvshmemt_init:1851: neither nv_peer_mem, or nvidia_peermem
         # detected. Skipping transport."
+        # A warning, not a failure: NVSHMEM prints it and goes on without those transports, and a job on one node
+        # (NVLink only, DeepEP's intranode kernels) runs fine beside it; it matters only across nodes (rev44a).
         patterns=(r"neither nv_peer_mem,? or nvidia_peermem detected",),
-        severity="fail",
+        severity="warn",
         cause=("NVSHMEM found no GPU peer-memory module for its InfiniBand transports and skipped them: nvidia-peermem "
                "is not loaded, or this NVSHMEM looks for it only under /sys/kernel/mm/memory_peers, which the "
                "driver's own nvidia_peermem does not create on every release, so GPU-initiated RDMA (IBGDA, DeepEP's "
-               "internode and low-latency kernels) cannot start."),
+               "internode and low-latency kernels across nodes) cannot start; a job within one node does not need it."),
         advice=("Load the peer-memory module on every node (`sudo modprobe nvidia-peermem`, listed in "
                 "/etc/modules-load.d/ so it stays; `lsmod | grep nvidia_peermem` shows it) and, for IBGDA, set the "
                 "driver options DeepEP documents (`options nvidia NVreg_EnableStreamMemOPs=1 "
@@ -194,12 +202,18 @@ SIGNATURES += (
         patterns=(
             # "NCCL 2.30.4 introduces a regression on hardware without NVLink", "NCCL 2.19.4 has a bug ..."
             r"\bNCCL " + _NCCL_V.format("bad") + r"[^\n]{0,60}?\b(?:introduces|introduced|has|had|causes|caused) "
-            r"(?:a |an )?(?:(?:known|serious|performance) )?(?:regression|hang|deadlock|bug)\b",
+            # (not "has a bug fix for ...", "introduced a regression test": a release note of a fix; rev44a)
+            r"(?:a |an )?(?:(?:known|serious|performance) )?(?:regression|hang|deadlock|bug)\b(?![ -](?:fix|test))",
             # "NCCL's NVLS (NVSwitch-multicast) path regressed in **2.30.4**"
             r"\bNCCL\b[^\n]{0,80}?\bregressed (?:in|with|since|from) (?:NCCL )?" + _NCCL_V.format("bad"),
-            # "2.29.3 is a patch release that fixes the regression (hang) in 2.29.2"
-            r"\bfix(?:es|ed)? the (?:regression|hang|deadlock|bug|crash)\b[^\n]{0,20}? in (?:NCCL )?"
+            # "NCCL 2.21.5 fixes the bug in 2.21.4"; "fixes the regression (hang) in NCCL 2.29.2"; and, NCCL unnamed,
+            # only a hang or deadlock fixed ("2.29.3 is a patch release that fixes the regression (hang) in 2.29.2"):
+            # torch, numpy and most Python packages number their releases 2.x.y too, and "PyTorch 2.4.1 fixes the bug
+            # in 2.4.0" is not NCCL's (rev44a)
+            r"\bNCCL\b[^\n]{0,80}?\bfix(?:es|ed)? the (?:regression|hang|deadlock|bug|crash)\b[^\n]{0,20}? in (?:NCCL )?"
             + _NCCL_V.format("bad"),
+            r"\bfix(?:es|ed)? the (?:regression|hang|deadlock|bug|crash)\b[^\n]{0,20}? in NCCL " + _NCCL_V.format("bad"),
+            r"\bfix(?:es|ed)? the (?:regression \((?:hang|deadlock)\)|hang|deadlock)[^\n]{0,20}? in " + _NCCL_V.format("bad"),
             # "pin NCCL to 2.28.9 to dodge B300 NVLS MoE hang", "nccl: upgrade to 2.26.2 to avoid hang on ncclCommAbort"
             r"\b[Nn][Cc][Cc][Ll]\b[^\n]{0,30}?\b(?:[Pp]in(?:ned|ning)?|[Dd]owngrad(?:e|ed|ing)|[Uu]pgrad(?:e|ed|ing)|"
             r"[Rr]evert(?:ed|ing)?)\b[^\n]{0,20}?\bto " + _NCCL_V.format("good") + r"[^\n]{0,20}?\bto "

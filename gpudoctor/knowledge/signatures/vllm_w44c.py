@@ -31,7 +31,6 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\('placeholder', \d{1,6}, 'out_of_band_tensors', \[",
             # "AttributeError: '_TorchTensorAcceleratorChannel' object has no attribute '_accelerator_group'"
             r"'_TorchTensor(?:Accelerator|Nccl)Channel' object\b",
-            r"\bRayChannelTimeoutError\b",
         ),
         severity="fail",
         cause=("vLLM's Ray executor moves data between its workers (pipeline stages, nodes) through Ray Compiled Graph "
@@ -53,7 +52,29 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://bestnetllc.co.jp/docs/resolving-the-issue-where-pipeline_parallel2-crashes-on-v100/"),
         checked=CHECKED,
         examples=("vllm/ray-61309-vlm-pp-compiled-dag-out-of-band-tensors-assert.txt",
-                  "vllm/bestnet-v100-ray-pp2-torchtensoracceleratorchannel-attributeerror.txt",
-                  "vllm/vllm-35403-vlm-pp2-ray-compiled-dag-channel-timeout.txt"),
+                  "vllm/bestnet-v100-ray-pp2-torchtensoracceleratorchannel-attributeerror.txt"),
+    ),
+    # A channel timeout alone names no fault of its own: Ray raises it whenever the other end does not answer within
+    # RAY_CGRAPH_get_timeout (300 s), also when a worker died of CUDA OOM or hangs in NCCL, so a warning that the
+    # failure those workers' lines name (read beside it) outranks (rev44a).
+    Signature(
+        code="vllm.ray-compiled-graph-channel-timeout",
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        patterns=(r"\bRayChannelTimeoutError\b",),
+        severity="warn",
+        cause=("A Ray Compiled Graph channel between vLLM's Ray workers timed out: the compiled-graph path itself "
+               "(large multimodal inputs between pipeline stages), or a worker on the other end that died or hangs "
+               "(its own log shows CUDA out of memory, an NCCL error or a hang)."),
+        advice=("Look at every Ray worker's log for the first error; if none failed, run vLLM without the compiled-graph "
+                "path (VLLM_USE_RAY_V2_EXECUTOR_BACKEND=1 where the release has it, or --distributed-executor-backend mp), "
+                "serve with tensor instead of pipeline parallelism, or update vLLM (multimodal inputs are no longer sent "
+                "to the other PP ranks); a step that is only slow needs a longer RAY_CGRAPH_get_timeout."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/vllm-project/vllm/issues/35403", "https://github.com/vllm-project/vllm/pull/35405"),
+        checked="2026-11-28",
+        examples=("vllm/vllm-35403-vlm-pp2-ray-compiled-dag-channel-timeout.txt",),
     ),
 )

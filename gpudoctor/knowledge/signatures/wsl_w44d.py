@@ -52,9 +52,11 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="wsl-gpu-filter-unsupported",
         kinds=("any",),
         patterns=(
-            r"NVIDIA_VISIBLE_DEVICES(?:=\S{1,40})?(?: (?:value|env(?:ironment)? ?var(?:iable)?|setting))?[^\n]{0,40}?\b"
-            + _NOT_APPLIED,
-            r"(?:--gpus|device=\d{1,2})[^\n]{0,60}?\b" + _NOT_APPLIED,
+            # a selection that did not narrow, never "all" ("--gpus all doesn't work", "NVIDIA_VISIBLE_DEVICES=all is not
+            # working" under WSL are a container without GPUs at all: Docker Desktop's or the toolkit's set-up; rev44a)
+            r"NVIDIA_VISIBLE_DEVICES(?!\s?[=:]\s?[\"']?(?:all|void)\b)(?:=\S{1,40})?"
+            r"(?: (?:value|env(?:ironment)? ?var(?:iable)?|setting))?[^\n]{0,40}?\b" + _NOT_APPLIED,
+            r"(?:--gpus[ =]{1,2}(?![\"']?all\b)|device=\d{1,2})[^\n]{0,60}?\b" + _NOT_APPLIED,
             r"\bignor(?:es|ing|ed) (?:the )?(?:NVIDIA_VISIBLE_DEVICES|--gpus|device selection)",
             # "Returns multiple GPUs, instead of just GPU 1", "nvidia-smi shows both GPUs rather than only one"
             r"\b(?:[Rr]eturns?|[Ss]hows?|[Ll]ists?|[Ss]ees?|[Ee]xposes?|[Gg]ets?|[Dd]isplays?) (?:all|both|multiple|every|"
