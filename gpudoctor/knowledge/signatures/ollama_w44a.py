@@ -23,21 +23,59 @@ from gpudoctor.knowledge.signatures.ollama_w43b import _ADVICE as _CPU_ADVICE
 
 CHECKED = "2026-11-28"
 
-# A person's words for output that is not language: "gibberish", "garbled/corrupted output", "total nonsense", runs
-# of one letter ("GGGGGGGG", ggml's NaN logits decoded as token 0 of many vocabularies).
-_GARBLED = (r"(?:[Gg]ibberish|[Jj]ibberish|[Gg]arbled|[Nn]onsense|[Ii]ncoherent|[Ii]ncomprehensible|"
+# A person's words for output that is not language: "gibberish", "garbled/corrupted output", "returns nonsense", runs
+# of one letter ("GGGGGGGG", ggml's NaN logits decoded as token 0 of many vocabularies). rev44b: "nonsense" only as
+# the output ("returns nonsense", "nonsense text"), not "this is nonsense" or "a nonsense question"; never the words
+# of its end ("fixed the gibberish", "no (more) gibberish", "the gibberish is gone").
+_GARBLED = (r"(?<!\bno )(?<!\bno more )(?<!\blonger get )(?<!\bnot )(?<!\bnever got )(?<!\bwithout )(?<!\bfixed the )(?<!\bfixes the )(?<!\bfix the )(?<!\bfix for )"
+            r"(?:[Gg]ibberish|[Jj]ibberish|[Gg]arbled|[Ii]ncoherent|[Ii]ncomprehensible|"
             r"[Gg]arbage (?:output|text|responses?|answers?|tokens?|characters)|corrupted output|GGGGGGGG|"
-            # "some models produce garbage", "it only returns garbage"
+            r"[Nn]onsense (?:output|text|responses?|answers?|tokens?)|"
+            # "some models produce garbage", "it only returns garbage", "began returning nonsense"
             r"(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|return(?:s|ed|ing)?|outputs?|gives?|spits? out) "
-            r"(?:only |just |total |complete |pure )?garbage\b)")
-# The release beside it: a version (v0.13.3, 2.13.0, b8738, "version 0.10.1", "runtime 1.60"), an update ("after the
-# update", "since upgrading"), a newer release ("the newer versions", "latest build").
-_RELEASE = (r"(?:\b(?:v|b|version |release |build |runtime )\d{1,5}[.\d]{0,12}\b|\b\d{1,2}\.\d{1,3}\.\d{1,3}\b|"
-            r"\b(?:after|since) (?:the |an |a |this |my )?(?:latest |last |recent |new )?"
-            r"(?:update|upgrade|updating|upgrading)\b|\b(?:newer|newest|latest) (?:versions?|releases?|builds?|runtimes?)\b)")
-# Not where the line blames the driver or a multi-GPU transport: garbage after a driver update, or from NCCL's peer
-# copies and all-reduce, is the driver's or the platform's, not the app's release.
-_NOT_DRIVER = r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe|\bP2P\b|\bp2p\b))[^\n]{0,400}?"
+            r"(?:only |just |total |complete |pure |utter )?(?:garbage|nonsense)\b)"
+            r"(?! (?:is|was) (?:gone|fixed|resolved)| went away| disappeared)")
+# What says a release brought it, not any version number on the line ("gibberish on my 3090 with CUDA 12.4.1",
+# "Mistral-7B-Instruct-v0.3 gives gibberish" are no app's regression; rev44b): the release it began with ("since
+# version 0.2.7", "beginning with b8738"), an update ("after the update", "since upgrading", "I updated Ollama to"),
+# newer releases in the plural ("the newer versions", "the latest llama-cpp-python builds"), the app named with its
+# release ("ollama v0.13.3"), or a way back to the one that worked ("rolling back to 2.7.1", "but v0.13.2 doesn't").
+_VERSION = r"(?:v\d{1,3}\.\d{1,3}[.\d]{0,8}|b\d{3,5}|\d{1,2}\.\d{1,3}\.\d{1,3})\b"
+_NUMBER = r"(?:v|b)?\d{1,5}[.\d]{0,12}\b"  # after "version", "release", "build"
+_RELEASE = (r"(?:\b(?:[Ss]ince|[Aa]fter|[Bb]eginning with|[Ss]tarting (?:with|from)) (?:(?:the )?(?:version|release|build|"
+            r"runtime) " + _NUMBER + r"|" + _VERSION + r")|"
+            r"\b(?:[Aa]fter|[Ss]ince) (?:the |an |a |this |my |our )?(?:latest |last |recent |new )?"
+            r"(?:update|upgrade|updating|upgrading)\b"
+            # the app's update, not the machine's ("since upgrading my RAM", "after updating Windows")
+            r"(?! (?:my |the |to (?:a |an |the )?)?(?:RAM|GPU|CPU|card|memory|Windows|macOS|BIOS|kernel|system|"
+            r"hardware|motherboard|PSU)\b)|"
+            r"\b(?:updated|upgraded) (?:to |Ollama |ollama |LM Studio |llama\.cpp |llama-cpp-python |the runtime )|"
+            r"\b(?:newer|newest|latest|recent) (?:[\w.-]{1,25} )?(?:versions|releases|builds|runtimes)\b|"
+            r"\bnewer (?:version|release|build|runtime)\b|"
+            # "In release b8738 llama-server and llama-cli began returning nonsense"
+            r"\b(?:release|version|build|runtime) " + _NUMBER + r"[^\n]{0,120}?\b(?:began|started)\b|"
+            # the app and the release it runs, named together ("In olllama [v0.13.3](...) ... gets gibberish", "the
+            # llama-cpp-python v0.2.31 ... give gibberish"): the release an issue reports against
+            r"\b(?:[Oo]l{2,3}ama|llama\.cpp|llamacpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp) \[?"
+            r"(?:version |release |build |runtime )?" + _VERSION + r"|"
+            r"\b(?:[Rr]oll(?:ed|ing)?|[Gg]o(?:ing)?|[Ww]ent|[Ss]witch(?:ed|ing)?|[Rr]evert(?:ed|ing)?|[Dd]owngrad(?:e|ed|ing))\b"
+            r"[\w .-]{0,40}? (?:back )?to [\w .-]{0,40}?(?:previous|older|(?:version |release |build )?" + _VERSION + r")|"
+            r"\bbut (?:in |with |on )?(?:version |release |build )?" + _VERSION +
+            r"[^\n]{0,40}?\b(?:does ?n[o']t|did ?n[o']t|does not|did not|works|worked|is fine|was fine|runs fine|is ok)\b)")
+# Not where the line blames the driver or a multi-GPU transport (garbage after a driver update, or from NCCL's peer
+# copies and all-reduce, is the driver's or the platform's), another engine or framework (vLLM's, PyTorch's or a
+# diffusion app's release is no llama.cpp runtime's), or a cause of its own (a chat template, the temperature, an
+# overclock, a converted or quantized file, a context run out).
+_NOT_ANOTHER_CAUSE = (r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe|\bP2P\b|\bp2p\b|\bXid\b|\bECC\b|vLLM|vllm|SGLang|sglang|"
+               r"TensorRT|\bTGI\b|text-generation-inference|[Tt]orch|transformers|[Dd]iffusers|ComfyUI|"
+               r"Stable Diffusion|[Ee]x[Ll]lama|[Tt]emplate|[Tt]emperature|[Oo]verclock|convert_hf|quantiz|"
+               # text shown wrong, not computed wrong (a console's code page, a font, a renderer), or a context run out
+               r"[Ee]ncoding|UTF-?8|[Ff]onts?\b|[Ee]mojis?\b|[Cc]hinese|markdown|JSON|out of context|"
+               r"context (?:overflow|shift|exceeded|is full)|"
+               # the machine changed, not the app ("since upgrading my RAM the model outputs gibberish in b4000")
+               r"(?:[Uu]pgrad|[Uu]pdat|[Rr]eplac|[Cc]hang|[Ss]wapp)\w{0,3} (?:my |the |a )?(?:RAM|GPU|CPU|memory|BIOS|"
+               r"motherboard|PSU|graphics card)\b))"
+               r"[^\n]{0,400}?")
 _APPS = (r"(?:Ollama|ollama|llama\.cpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp|Jan|"
          r"text-generation-webui|textgen)")
 
@@ -48,14 +86,17 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="app-fault",
         kinds=("any",),
         patterns=(
-            # "llama.cpp runtime version 2.13.0 ... produces completely garbled/corrupted output", "In release b8738
-            # llama-server ... began returning nonsense", "the llama-cpp-python v0.2.31 ... give gibberish"
-            _NOT_DRIVER + _RELEASE + r"[^\n]{0,200}?" + _GARBLED,
-            # "gets gibberish output ... since the update", "garbled text with 0.13.3"
-            _NOT_DRIVER + _GARBLED + r"[^\n]{0,200}?" + _RELEASE,
+            # "since version 0.2.7 ... some models produce garbage", "In release b8738 llama-server ... began returning
+            # nonsense", "The latest llama-cpp-python builds give gibberish"
+            _NOT_ANOTHER_CAUSE + _RELEASE + r"[^\n]{0,200}?" + _GARBLED,
+            # "produces completely garbled/corrupted output ... Rolling back to llama.cpp 2.7.1", "v0.13.3 creates
+            # gibberish output, but v0.13.2 doesn't", "outputs garbled text since the update"
+            _NOT_ANOTHER_CAUSE + _GARBLED + r"[^\n]{0,200}?" + _RELEASE,
             # the person's conclusion without the words for the output: "the issue is with the newer versions of Ollama"
-            r"\b(?:[Ii]ssue|[Pp]roblem|[Bb]ug|[Rr]egression) is (?:with|in) the (?:newer|newest|latest|new) "
-            r"(?:versions?|releases?|builds?|updates?) of " + _APPS + r"\b",
+            # (rev44b: the newer releases in the plural only: "the problem is with the latest version of Ollama" is
+            # any complaint about the one release the person runs)
+            r"\b(?:[Ii]ssue|[Pp]roblem|[Bb]ug|[Rr]egression) is (?:with|in) the (?:newer|newest|latest) "
+            r"(?:versions|releases|builds) of " + _APPS + r"\b",
         ),
         severity="warn",
         cause=("The description suggests a regression of the app's own release: since an update of Ollama, llama.cpp "
