@@ -76,6 +76,9 @@ _NOT_ANOTHER_CAUSE = (r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe
                r"(?:[Uu]pgrad|[Uu]pdat|[Rr]eplac|[Cc]hang|[Ss]wapp)\w{0,3} (?:my |the |a )?(?:RAM|GPU|CPU|memory|BIOS|"
                r"motherboard|PSU|graphics card)\b))"
                r"[^\n]{0,400}?")
+# The request's size named on the line: the context it asks for, or the memory it makes the model take.
+_SIZE_ASKED = (r"^(?=[^\n]{0,600}?(?:num_ctx|\b[Cc]ontext\b|KV cache|\d ?GB allocation|"
+               r"[Rr]equest(?:s|ed|ing)? (?:enough |more |too much )?(?:memory|VRAM|context)))")
 _APPS = (r"(?:Ollama|ollama|llama\.cpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp|Jan|"
          r"text-generation-webui|textgen)")
 
@@ -135,21 +138,28 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
-            # "This forced Ollama to offload most of the model to the CPU", "makes ollama split it onto the CPU"
-            r"\b(?:forc(?:e|es|ed|ing)|caus(?:e|es|ed|ing)|mak(?:e|es|ing)|made) (?:Ollama|ollama) (?:to )?"
-            r"(?:offload|split|spill|push|put|move|load|run)\b[^\n]{0,60}?\b(?:to|on|onto|into|in) (?:the )?"
+            # "This forced Ollama to offload most of the model to the CPU", "makes ollama split it onto the CPU"; rev44b:
+            # with the request's size on the line ("requesting ... an 11GB allocation", num_ctx, the context), not
+            # what else puts Ollama on the CPU ("CUDA_VISIBLE_DEVICES=-1 forces Ollama to run on the CPU")
+            _SIZE_ASKED + r"[^\n]{0,400}?\b(?:forc(?:e|es|ed|ing)|caus(?:e|es|ed|ing)|mak(?:e|es|ing)|made) (?:Ollama|ollama) "
+            r"(?:to )?(?:offload|split|spill|push|put|move|load|run)\b[^\n]{0,60}?\b(?:to|on|onto|into|in) (?:the )?"
             r"(?:CPU|system RAM|RAM|system memory)\b",
-            # the split and the context on one line: "40/60 CPU/GPU? ... how to make context window smaller?"
-            r"\bCPU/GPU\b[^\n]{0,160}?\b(?:[Cc]ontext (?:window|length|size)|num_ctx)\b",
-            r"\b(?:[Cc]ontext (?:window|length|size)|num_ctx)\b[^\n]{0,160}?\bCPU/GPU\b",
+            # the split beside a context to make smaller: "40/60 CPU/GPU? ... how to make context window smaller?"
+            # (rev44b: not a context named in passing, "48%/52% CPU/GPU even with context length 2048")
+            r"\bCPU/GPU\b[^\n]{0,160}?\b(?:[Cc]ontext (?:window|length|size)|num_ctx)\b[^\n]{0,20}?\b(?:smaller|lower)\b",
+            r"\bCPU/GPU\b[^\n]{0,160}?\b(?:smaller|lower|reduc(?:e|ed|ing)|decreas(?:e|ed|ing)) (?:the |its |my )?"
+            r"(?:[Cc]ontext (?:window|length|size)|num_ctx)\b",
+            r"\b(?:smaller|lower|reduc(?:e|ed|ing)|decreas(?:e|ed|ing)) (?:the |its |my )?(?:[Cc]ontext (?:window|length|size)|"
+            r"num_ctx)\b[^\n]{0,160}?\bCPU/GPU\b",
             # "num_ctx defaults to 32000 ... not all layers of the model are offloaded to the GPU"
             r"\b(?:num_ctx|[Cc]ontext (?:window|length|size))\b[^\n]{0,200}?\bnot all (?:the )?(?:model's )?layers\b",
-            # the same model larger in `ollama ps` when a client loads it: "ollama ps reported ... an 11GB allocation",
-            # "`ollama ps` says 14 GB whereas the CLI loads it in 9 GB"
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB allocation\b",
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\binstead of\b",
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\bwhereas\b",
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\bwhile\b",
+            # the same model larger in `ollama ps` when a client loads it: "ollama ps reported ... an 11GB allocation.
+            # This forced Ollama to offload most of the model to the CPU", "`ollama ps` says 14 GB whereas the CLI
+            # loads it in 9 GB"; rev44b: with the CPU or the CLI to compare on the line, not any size `ollama ps` shows
+            # ("ollama ps shows 5.6 GB while nvidia-smi shows 6 GB")
+            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB allocation\b[^\n]{0,200}?\b(?:CPU|RAM)\b",
+            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\b(?:instead of|whereas|while|but)\b"
+            r"[^\n]{0,80}?\b(?:the CLI|Ollama CLI|ollama CLI|ollama run|the terminal|the command line)\b",
         ),
         severity="warn",
         cause=("The description suggests the client's request, not the model, is too large for the GPU: the app "
