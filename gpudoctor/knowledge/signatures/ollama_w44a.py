@@ -82,6 +82,13 @@ _SIZE_ASKED = (r"^(?=[^\n]{0,600}?(?:num_ctx|\b[Cc]ontext\b|KV cache|\d ?GB allo
 _APPS = (r"(?:Ollama|ollama|llama\.cpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp|Jan|"
          r"text-generation-webui|textgen)")
 
+# rev44b: what Ollama or llama.cpp does not support yet is a model's architecture here, not a GPU, a platform or a
+# feature ("AMD iGPUs are not yet supported by Ollama on Windows", "speculative decoding is not supported in llama.cpp
+# yet", "multi-GPU tensor parallelism isn't supported in Ollama"), nor support dropped ("not supported anymore").
+_MODEL_NOT_FEATURE = (r"^(?![^\n]{0,400}?(?:GPU|gpu|\bArc\b|AMD|Radeon|ROCm|Intel|Windows|macOS|\bMac\b|Apple|Linux|"
+                      r"Kepler|K80|CUDA|Vulkan|Metal|[Pp]arallel|[Ss]peculative|[Ee]mbedding|endpoint|\bAPI\b|OLLAMA_|"
+                      r"[Ss]etting|\bflag|\boption|[Ff]eature|tool call|function call|anymore|any more|no longer))")
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.output-garbled-after-release-described",
@@ -220,16 +227,22 @@ SIGNATURES: tuple[Signature, ...] = (
         # "we don't have support in Ollama yet for the glm3/glm4 models", "this model is not supported in official
         # ollama", "X is not supported yet, but llama.cpp has a PR for it"; never a question
         patterns=(
-            r"\b(?:do ?n[o']t|does ?n[o']t|does not|do not) have support (?:in|for) (?:Ollama|ollama|llama\.cpp)\b"
-            r"[^\n]{0,10}?\byet\b(?![^\n]{0,120}\?)",
-            r"\b(?:isn't|aren't|not yet) supported (?:in|by) (?:the )?(?:official |released |current )?"
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\b(?:do ?n[o']t|does ?n[o']t|does not|do not) have support (?:in|for) "
+            r"(?:Ollama|ollama|llama\.cpp)\b[^\n]{0,10}?\byet\b(?![^\n]{0,120}\?)",
+            # rev44b: "isn't supported in Ollama" without "yet" is any feature's answer, not a release to wait for
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\bnot yet supported (?:in|by) (?:the )?(?:official |released |current )?"
             r"(?:Ollama|ollama|llama\.cpp|llamacpp)\b(?![^\n]{0,120}\?)",
-            r"\b(?:is|are) not (?:yet )?supported (?:in|by) (?:the )?official (?:Ollama|ollama|llama\.cpp)\b(?![^\n]{0,120}\?)",
-            r"\b(?:is|are) not (?:yet )?supported (?:in|by) (?:Ollama|ollama|llama\.cpp|llamacpp) yet\b",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\b(?:is|are) not (?:yet )?supported (?:in|by) (?:the )?official "
+            r"(?:Ollama|ollama|llama\.cpp)\b(?![^\n]{0,120}\?)",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\b(?:is|are) not (?:yet )?supported (?:in|by) "
+            r"(?:Ollama|ollama|llama\.cpp|llamacpp) yet\b",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\b(?:is ?n't|are ?n't) supported (?:in|by) (?:Ollama|ollama|llama\.cpp|"
+            r"llamacpp) yet\b",
             # "glm4 is not supported, but the underlying llama has related PR"
-            r"\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:llama\.cpp|llamacpp|llama)\b[^\n]{0,40}?\b(?:related|open|pending) "
-            r"(?:PR|pull request)\b",
-            r"\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:underlying|upstream) (?:llama\.cpp|llamacpp|llama)\b",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:llama\.cpp|llamacpp|llama)\b"
+            r"[^\n]{0,40}?\b(?:related|open|pending) (?:PR|pull request)\b",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:underlying|upstream) "
+            r"(?:llama\.cpp|llamacpp|llama)\b",
         ),
         severity="warn",
         cause=("The description suggests the model's architecture is not supported by this Ollama (or the llama.cpp in "
