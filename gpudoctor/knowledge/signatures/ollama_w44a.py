@@ -27,7 +27,8 @@ CHECKED = "2026-11-28"
 # of one letter ("GGGGGGGG", ggml's NaN logits decoded as token 0 of many vocabularies). rev44b: "nonsense" only as
 # the output ("returns nonsense", "nonsense text"), not "this is nonsense" or "a nonsense question"; never the words
 # of its end ("fixed the gibberish", "no (more) gibberish", "the gibberish is gone").
-_GARBLED = (r"(?<!\bno )(?<!\bno more )(?<!\blonger get )(?<!\bnot )(?<!\bnever got )(?<!\bwithout )(?<!\bfixed the )(?<!\bfixes the )(?<!\bfix the )(?<!\bfix for )"
+_GARBLED = (r"(?<!\bno )(?<!\bno more )(?<!\blonger get )(?<!\bnot )(?<!\bnever got )(?<!\bwithout )"
+            r"(?<!\bfixed the )(?<!\bfixes the )(?<!\bfix the )(?<!\bfix for )"
             r"(?:[Gg]ibberish|[Jj]ibberish|[Gg]arbled|[Ii]ncoherent|[Ii]ncomprehensible|"
             r"[Gg]arbage (?:output|text|responses?|answers?|tokens?|characters)|corrupted output|GGGGGGGG|"
             r"[Nn]onsense (?:output|text|responses?|answers?|tokens?)|"
@@ -66,16 +67,17 @@ _RELEASE = (r"(?:\b(?:[Ss]ince|[Aa]fter|[Bb]eginning with|[Ss]tarting (?:with|fr
 # copies and all-reduce, is the driver's or the platform's), another engine or framework (vLLM's, PyTorch's or a
 # diffusion app's release is no llama.cpp runtime's), or a cause of its own (a chat template, the temperature, an
 # overclock, a converted or quantized file, a context run out).
-_NOT_ANOTHER_CAUSE = (r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe|\bP2P\b|\bp2p\b|\bXid\b|\bECC\b|vLLM|vllm|SGLang|sglang|"
-               r"TensorRT|\bTGI\b|text-generation-inference|[Tt]orch|transformers|[Dd]iffusers|ComfyUI|"
-               r"Stable Diffusion|[Ee]x[Ll]lama|[Tt]emplate|[Tt]emperature|[Oo]verclock|convert_hf|quantiz|"
-               # text shown wrong, not computed wrong (a console's code page, a font, a renderer), or a context run out
-               r"[Ee]ncoding|UTF-?8|[Ff]onts?\b|[Ee]mojis?\b|[Cc]hinese|markdown|JSON|out of context|"
-               r"context (?:overflow|shift|exceeded|is full)|"
-               # the machine changed, not the app ("since upgrading my RAM the model outputs gibberish in b4000")
-               r"(?:[Uu]pgrad|[Uu]pdat|[Rr]eplac|[Cc]hang|[Ss]wapp)\w{0,3} (?:my |the |a )?(?:RAM|GPU|CPU|memory|BIOS|"
-               r"motherboard|PSU|graphics card)\b))"
-               r"[^\n]{0,400}?")
+_NOT_ANOTHER_CAUSE = (r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe|\bP2P\b|\bp2p\b|\bXid\b|\bECC\b|"
+                      r"vLLM|vllm|SGLang|sglang|"
+                      r"TensorRT|\bTGI\b|text-generation-inference|[Tt]orch|transformers|[Dd]iffusers|ComfyUI|"
+                      r"Stable Diffusion|[Ee]x[Ll]lama|[Tt]emplate|[Tt]emperature|[Oo]verclock|convert_hf|quantiz|"
+                      # text shown wrong, not computed wrong (a console's code page, a font), or a context run out
+                      r"[Ee]ncoding|UTF-?8|[Ff]onts?\b|[Ee]mojis?\b|[Cc]hinese|markdown|JSON|out of context|"
+                      r"context (?:overflow|shift|exceeded|is full)|"
+                      # the machine changed, not the app ("since upgrading my RAM the model outputs gibberish in b4000")
+                      r"(?:[Uu]pgrad|[Uu]pdat|[Rr]eplac|[Cc]hang|[Ss]wapp)\w{0,3} (?:my |the |a )?(?:RAM|GPU|CPU|memory|BIOS|"
+                      r"motherboard|PSU|graphics card)\b))"
+                      r"[^\n]{0,400}?")
 # The request's size named on the line: the context it asks for, or the memory it makes the model take.
 _SIZE_ASKED = (r"^(?=[^\n]{0,600}?(?:num_ctx|\b[Cc]ontext\b|KV cache|\d ?GB allocation|"
                r"[Rr]equest(?:s|ed|ing)? (?:enough |more |too much )?(?:memory|VRAM|context)))")
