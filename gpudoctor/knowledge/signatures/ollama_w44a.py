@@ -107,6 +107,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # the person's conclusion without the words for the output: "the issue is with the newer versions of Ollama"
             # (rev44b: the newer releases in the plural only: "the problem is with the latest version of Ollama" is
             # any complaint about the one release the person runs)
+            # and not where the line says what else the newer releases broke (the GPU unseen, a crash, the speed)
+            r"^(?![^\n]{0,400}?(?:GPU|gpu|CPU|[Dd]etect|[Cc]rash|[Ss]low|[Mm]emory|VRAM|[Ii]nstall|[Ss]tart))[^\n]{0,300}?"
             r"\b(?:[Ii]ssue|[Pp]roblem|[Bb]ug|[Rr]egression) is (?:with|in) the (?:newer|newest|latest) "
             r"(?:versions|releases|builds) of " + _APPS + r"\b",
         ),
