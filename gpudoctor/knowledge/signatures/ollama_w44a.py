@@ -81,6 +81,8 @@ _NOT_ANOTHER_CAUSE = (r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe
 # The request's size named on the line: the context it asks for, or the memory it makes the model take.
 _SIZE_ASKED = (r"^(?=[^\n]{0,600}?(?:num_ctx|\b[Cc]ontext\b|KV cache|\d ?GB allocation|"
                r"[Rr]equest(?:s|ed|ing)? (?:enough |more |too much )?(?:memory|VRAM|context)))")
+# Not a line that shows the model whole on the GPU ("100% GPU", "the same size").
+_NOT_ON_GPU = r"^(?![^\n]{0,400}?(?:100% ?GPU|\bsame (?:size|SIZE)\b))[^\n]{0,400}?"
 _APPS = (r"(?:Ollama|ollama|llama\.cpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp|Jan|"
          r"text-generation-webui|textgen)")
 
@@ -168,8 +170,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # This forced Ollama to offload most of the model to the CPU", "`ollama ps` says 14 GB whereas the CLI
             # loads it in 9 GB"; rev44b: with the CPU or the CLI to compare on the line, not any size `ollama ps` shows
             # ("ollama ps shows 5.6 GB while nvidia-smi shows 6 GB")
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB allocation\b[^\n]{0,200}?\b(?:CPU|RAM)\b",
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\b(?:instead of|whereas|while|but)\b"
+            _NOT_ON_GPU + r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB allocation\b[^\n]{0,200}?\b(?:CPU|RAM)\b",
+            _NOT_ON_GPU + r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\b(?:instead of|whereas|while|"
+            r"but)\b"
             r"[^\n]{0,80}?\b(?:the CLI|Ollama CLI|ollama CLI|ollama run|the terminal|the command line)\b",
         ),
         severity="warn",
