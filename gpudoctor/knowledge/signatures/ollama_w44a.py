@@ -59,8 +59,10 @@ _RELEASE = (r"(?:\b(?:[Ss]ince|[Aa]fter|[Bb]eginning with|[Ss]tarting (?:with|fr
             # llama-cpp-python v0.2.31 ... give gibberish"): the release an issue reports against
             r"\b(?:[Oo]l{2,3}ama|llama\.cpp|llamacpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp) \[?"
             r"(?:version |release |build |runtime )?" + _VERSION + r"|"
-            r"\b(?:[Rr]oll(?:ed|ing)?|[Gg]o(?:ing)?|[Ww]ent|[Ss]witch(?:ed|ing)?|[Rr]evert(?:ed|ing)?|[Dd]owngrad(?:e|ed|ing))\b"
-            r"[\w .-]{0,40}? (?:back )?to [\w .-]{0,40}?(?:previous|older|(?:version |release |build )?" + _VERSION + r")|"
+            # (to a release, not "going to try an older quant"; "go" and "went" only back)
+            r"\b(?:(?:[Rr]oll(?:ed|ing)?|[Ss]witch(?:ed|ing)?|[Rr]evert(?:ed|ing)?|[Dd]owngrad(?:e|ed|ing))\b[\w .-]{0,40}? "
+            r"(?:back )?to|(?:[Gg]o(?:ing)?|[Ww]ent)\b[\w .-]{0,20}? back to) [\w .-]{0,40}?(?:(?:previous|older|earlier|"
+            r"last working) (?:versions?|releases?|builds?|runtimes?)\b|(?:version |release |build )?" + _VERSION + r")|"
             r"\bbut (?:in |with |on )?(?:version |release |build )?" + _VERSION +
             r"[^\n]{0,40}?\b(?:does ?n[o']t|did ?n[o']t|does not|did not|works|worked|is fine|was fine|runs fine|is ok)\b)")
 # Not where the line blames the driver or a multi-GPU transport (garbage after a driver update, or from NCCL's peer
