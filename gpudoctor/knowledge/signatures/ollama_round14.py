@@ -187,12 +187,14 @@ ROUND14_SIGNATURES += (
             r"\bdefaults? (?:to )?`?n_gpu_layers ?= ?0\b",
             r"\bn_gpu_layers\b[^\n]{0,40}?\bdefaults? (?:to |is )?`?0`?(?:\s|\.|,|$)",
             # w44a: a wrapper that offloads one layer ("will use GPU acceleration, but only for a single layer")
-            r"\bGPU (?:acceleration|offload(?:ing)?)\b[^\n]{0,40}?\bonly (?:for |on |with )?(?:a single|one|1) layer\b",
+            # (rev44b: not where the line says the VRAM holds only one: "on my 2 GB card GPU offload fits only one layer")
+            r"^(?![^\n]{0,300}?(?:VRAM|\bfits?\b|memory|\d ?[GM]i?B\b))[^\n]{0,300}?\bGPU (?:acceleration|offload(?:ing)?)\b"
+            r"[^\n]{0,40}?\bonly (?:for |on |with )?(?:a single|one|1) layer\b",
         ),
         severity="warn",
-        cause=("llama.cpp put none of the model's layers on the GPU: it was not asked to (-ngl / n_gpu_layers 0, the "
-               "default of llama.cpp before 2025 and of llama-cpp-python), or this build has no GPU backend, so the "
-               "whole model runs on the CPU."),
+        cause=("llama.cpp put none (or only one) of the model's layers on the GPU: it was not asked to (-ngl / "
+               "n_gpu_layers 0, the default of llama.cpp before 2025 and of llama-cpp-python, or a wrapper's own "
+               "default), or this build has no GPU backend, so the whole model runs on the CPU."),
         advice=("Check the load log first. If it shows the GPU (`ggml_cuda_init: found 1 CUDA devices`, a CUDA0 "
                 "buffer), ask for the layers: `-ngl 99` (--n-gpu-layers) for llama-server/llama-cli, n_gpu_layers=-1 "
                 "in llama-cpp-python's Llama() or LangChain's LlamaCpp (spelled n_gpu_layers exactly), gpu_layers in "

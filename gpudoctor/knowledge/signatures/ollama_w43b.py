@@ -27,6 +27,12 @@ _ADVICE = ("Check what the CPU offers (`grep -o -w 'avx\\|avx2\\|fma\\|f16c\\|av
            "(CPU type \"host\"). LM Studio's runtimes and its hardware survey all need AVX2: where the CPU has it but it is "
            "switched off in the BIOS/UEFI, turn it back on; on a CPU without it, LM Studio cannot run them.")
 
+# rev44b: a CPU said to lack AVX2 in another program's thread (TensorFlow's wheels, a browser, an emulator, a game)
+# is not a llama.cpp app's, nor is an error that claims it of a CPU the person says has it ("but it clearly does").
+_LLM_CPU = (r"^(?![^\n]{0,400}?(?:[Tt]ensor[Ff]low|\btorch\b|PyTorch|Chrome|[Ee]mulator|Android|\bgames?\b|"
+            r"clearly (?:does|has|supports)|\bbut (?:it|mine) (?:does|has)\b|says (?:that )?(?:my|the) (?:CPU|processor)|"
+            r"claims))[^\n]{0,400}?")
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.ggml-invalid-opcode-trap",
@@ -60,10 +66,17 @@ SIGNATURES: tuple[Signature, ...] = (
         # NTSTATUS 0xC000001D STATUS_ILLEGAL_INSTRUCTION as crash reports and exit codes print it
         # w44a: also "0xc000001d - Illegal Instruction", "0xC000001D: illegal instruction" (a wheel's crash report)
         patterns=(r"\b0x[cC]000001[dD](?: ?[(:-] ?| )?(?:[Ii]llegal [Ii]nstruction|STATUS_ILLEGAL_INSTRUCTION)\b",
-                  r"\bexit(?:ed with)? code:? ?(?:-1073741795|3221225501)\b"),
+                  r"\bexit(?:ed with)? code:? ?(?:-1073741795|3221225501)\b",
+                  # rev44b: the same code as Python's faulthandler prints it (Modules/faulthandler.c has no name for it:
+                  # "Windows fatal exception: code " and the number, decimal in older releases, hex in newer) and as
+                  # Event Viewer's Application Error (event 1000) does ("Exception code: 0xc000001d")
+                  r"\bWindows fatal exception: code (?:3221225501|0x[cC]000001[dD])\b",
+                  r"\bException code: 0x[cC]000001[dD]\b"),
         severity="fail",
-        cause=("Windows stopped the program on an illegal instruction (0xC000001D): the llama.cpp library it loads (a "
-               "prebuilt wheel or app build) uses CPU instructions (AVX2, AVX-512, FMA) that this processor cannot run."),
+        # rev44b: the code is any program's (a TensorFlow or PyTorch wheel's too), so the cause names no library
+        cause=("Windows stopped the program on an illegal instruction (0xC000001D): code it loads (most often a "
+               "prebuilt llama.cpp library, a wheel or an app's build) uses CPU instructions (AVX2, AVX-512, FMA) "
+               "that this processor cannot run."),
         advice=_ADVICE,
         action="configure",
         rules_out=("a GPU or driver fault",),
@@ -120,11 +133,12 @@ SIGNATURES: tuple[Signature, ...] = (
                   # w44a: LM Studio's answer ("AVX2 instructions are a hard requirement for LM Studio"), the CPU said to
                   # lack it ("your CPU does not support avx2 instructions", "doesn't have AVX2"), AVX2 switched off in
                   # the firmware ("AVX2 was off in my BIOS"); never a question
-                  r"\b(?:AVX2|avx2)\b[^\n]{0,60}?\b(?:is|are) (?:currently )?(?:a )?hard requirement\b(?![^\n]{0,120}\?)",
-                  r"\b(?:CPU|processor)\b[^\n]{0,40}?\b(?:does not|doesn't|doesn’t|do not|don't|can't|cannot) "
+                  _LLM_CPU + r"\b(?:AVX2|avx2)\b[^\n]{0,60}?\b(?:is|are) (?:currently )?(?:a )?hard requirement\b"
+                  r"(?![^\n]{0,120}\?)",
+                  _LLM_CPU + r"\b(?:CPU|processor)\b[^\n]{0,40}?\b(?:does not|doesn't|doesn’t|do not|don't|can't|cannot) "
                   r"(?:support|have) (?:the |any )?(?:AVX2|avx2)\b(?![^\n]{0,120}\?)",
-                  r"\b(?:AVX2|avx2)\b[^\n]{0,30}?\b(?:was|is|were) (?:disabled|turned off|switched off|off) in (?:the |my )?"
-                  r"(?:BIOS|UEFI|firmware)\b(?![^\n]{0,120}\?)"),
+                  _LLM_CPU + r"\b(?:AVX2|avx2)\b[^\n]{0,30}?\b(?:was|is|were) (?:disabled|turned off|switched off|off) in "
+                  r"(?:the |my )?(?:BIOS|UEFI|firmware)\b(?![^\n]{0,120}\?)"),
         severity="warn",
         cause=("The description suggests the processor lacks AVX2 (or AVX): the app's default llama.cpp builds, its GPU "
                "ones included, are compiled for it and crash, so only its old-CPU modes run."),

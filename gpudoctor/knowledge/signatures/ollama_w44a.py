@@ -23,23 +23,77 @@ from gpudoctor.knowledge.signatures.ollama_w43b import _ADVICE as _CPU_ADVICE
 
 CHECKED = "2026-11-28"
 
-# A person's words for output that is not language: "gibberish", "garbled/corrupted output", "total nonsense", runs
-# of one letter ("GGGGGGGG", ggml's NaN logits decoded as token 0 of many vocabularies).
-_GARBLED = (r"(?:[Gg]ibberish|[Jj]ibberish|[Gg]arbled|[Nn]onsense|[Ii]ncoherent|[Ii]ncomprehensible|"
+# A person's words for output that is not language: "gibberish", "garbled/corrupted output", "returns nonsense", runs
+# of one letter ("GGGGGGGG", ggml's NaN logits decoded as token 0 of many vocabularies). rev44b: "nonsense" only as
+# the output ("returns nonsense", "nonsense text"), not "this is nonsense" or "a nonsense question"; never the words
+# of its end ("fixed the gibberish", "no (more) gibberish", "the gibberish is gone").
+_GARBLED = (r"(?<!\bno )(?<!\bno more )(?<!\blonger get )(?<!\bnot )(?<!\bnever got )(?<!\bwithout )"
+            r"(?<!\bfixed the )(?<!\bfixes the )(?<!\bfix the )(?<!\bfix for )"
+            r"(?:[Gg]ibberish|[Jj]ibberish|[Gg]arbled|[Ii]ncoherent|[Ii]ncomprehensible|"
             r"[Gg]arbage (?:output|text|responses?|answers?|tokens?|characters)|corrupted output|GGGGGGGG|"
-            # "some models produce garbage", "it only returns garbage"
+            r"[Nn]onsense (?:output|text|responses?|answers?|tokens?)|"
+            # "some models produce garbage", "it only returns garbage", "began returning nonsense"
             r"(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|return(?:s|ed|ing)?|outputs?|gives?|spits? out) "
-            r"(?:only |just |total |complete |pure )?garbage\b)")
-# The release beside it: a version (v0.13.3, 2.13.0, b8738, "version 0.10.1", "runtime 1.60"), an update ("after the
-# update", "since upgrading"), a newer release ("the newer versions", "latest build").
-_RELEASE = (r"(?:\b(?:v|b|version |release |build |runtime )\d{1,5}[.\d]{0,12}\b|\b\d{1,2}\.\d{1,3}\.\d{1,3}\b|"
-            r"\b(?:after|since) (?:the |an |a |this |my )?(?:latest |last |recent |new )?"
-            r"(?:update|upgrade|updating|upgrading)\b|\b(?:newer|newest|latest) (?:versions?|releases?|builds?|runtimes?)\b)")
-# Not where the line blames the driver or a multi-GPU transport: garbage after a driver update, or from NCCL's peer
-# copies and all-reduce, is the driver's or the platform's, not the app's release.
-_NOT_DRIVER = r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe|\bP2P\b|\bp2p\b))[^\n]{0,400}?"
+            r"(?:only |just |total |complete |pure |utter )?(?:garbage|nonsense)\b)"
+            r"(?! (?:is|was) (?:gone|fixed|resolved)| went away| disappeared)")
+# What says a release brought it, not any version number on the line ("gibberish on my 3090 with CUDA 12.4.1",
+# "Mistral-7B-Instruct-v0.3 gives gibberish" are no app's regression; rev44b): the release it began with ("since
+# version 0.2.7", "beginning with b8738"), an update ("after the update", "since upgrading", "I updated Ollama to"),
+# newer releases in the plural ("the newer versions", "the latest llama-cpp-python builds"), the app named with its
+# release ("ollama v0.13.3"), or a way back to the one that worked ("rolling back to 2.7.1", "but v0.13.2 doesn't").
+_VERSION = r"(?:v\d{1,3}\.\d{1,3}[.\d]{0,8}|b\d{3,5}|\d{1,2}\.\d{1,3}\.\d{1,3})\b"
+_NUMBER = r"(?:v|b)?\d{1,5}[.\d]{0,12}\b"  # after "version", "release", "build"
+_RELEASE = (r"(?:\b(?:[Ss]ince|[Aa]fter|[Bb]eginning with|[Ss]tarting (?:with|from)) (?:(?:the )?(?:version|release|build|"
+            r"runtime) " + _NUMBER + r"|" + _VERSION + r")|"
+            r"\b(?:[Aa]fter|[Ss]ince) (?:the |an |a |this |my |our )?(?:latest |last |recent |new )?"
+            r"(?:update|upgrade|updating|upgrading)\b"
+            # the app's update, not the machine's ("since upgrading my RAM", "after updating Windows")
+            r"(?! (?:my |the |to (?:a |an |the )?)?(?:RAM|GPU|CPU|card|memory|Windows|macOS|BIOS|kernel|system|"
+            r"hardware|motherboard|PSU)\b)|"
+            r"\b(?:updated|upgraded) (?:to |Ollama |ollama |LM Studio |llama\.cpp |llama-cpp-python |the runtime )|"
+            r"\b(?:newer|newest|latest|recent) (?:[\w.-]{1,25} )?(?:versions|releases|builds|runtimes)\b|"
+            r"\bnewer (?:version|release|build|runtime)\b|"
+            # "In release b8738 llama-server and llama-cli began returning nonsense"
+            r"\b(?:release|version|build|runtime) " + _NUMBER + r"[^\n]{0,120}?\b(?:began|started)\b|"
+            # the app and the release it runs, named together ("In olllama [v0.13.3](...) ... gets gibberish", "the
+            # llama-cpp-python v0.2.31 ... give gibberish"): the release an issue reports against
+            r"\b(?:[Oo]l{2,3}ama|llama\.cpp|llamacpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp) \[?"
+            r"(?:version |release |build |runtime )?" + _VERSION + r"|"
+            # (to a release, not "going to try an older quant"; "go" and "went" only back)
+            r"\b(?:(?:[Rr]oll(?:ed|ing)?|[Ss]witch(?:ed|ing)?|[Rr]evert(?:ed|ing)?|[Dd]owngrad(?:e|ed|ing))\b[\w .-]{0,40}? "
+            r"(?:back )?to|(?:[Gg]o(?:ing)?|[Ww]ent)\b[\w .-]{0,20}? back to) [\w .-]{0,40}?(?:(?:previous|older|earlier|"
+            r"last working) (?:versions?|releases?|builds?|runtimes?)\b|(?:version |release |build )?" + _VERSION + r")|"
+            r"\bbut (?:in |with |on )?(?:version |release |build )?" + _VERSION +
+            r"[^\n]{0,40}?\b(?:does ?n[o']t|did ?n[o']t|does not|did not|works|worked|is fine|was fine|runs fine|is ok)\b)")
+# Not where the line blames the driver or a multi-GPU transport (garbage after a driver update, or from NCCL's peer
+# copies and all-reduce, is the driver's or the platform's), another engine or framework (vLLM's, PyTorch's or a
+# diffusion app's release is no llama.cpp runtime's), or a cause of its own (a chat template, the temperature, an
+# overclock, a converted or quantized file, a context run out).
+_NOT_ANOTHER_CAUSE = (r"^(?![^\n]{0,400}?(?:[Dd]river|NCCL|[Aa]ll[-_ ]?[Rr]educe|\bP2P\b|\bp2p\b|\bXid\b|\bECC\b|"
+                      r"vLLM|vllm|SGLang|sglang|"
+                      r"TensorRT|\bTGI\b|text-generation-inference|[Tt]orch|transformers|[Dd]iffusers|ComfyUI|"
+                      r"Stable Diffusion|[Ee]x[Ll]lama|[Tt]emplate|[Tt]emperature|[Oo]verclock|convert_hf|quantiz|"
+                      # text shown wrong, not computed wrong (a console's code page, a font), or a context run out
+                      r"[Ee]ncoding|UTF-?8|[Ff]onts?\b|[Ee]mojis?\b|[Cc]hinese|markdown|JSON|out of context|"
+                      r"context (?:overflow|shift|exceeded|is full)|"
+                      # the machine changed, not the app ("since upgrading my RAM the model outputs gibberish in b4000")
+                      r"(?:[Uu]pgrad|[Uu]pdat|[Rr]eplac|[Cc]hang|[Ss]wapp)\w{0,3} (?:my |the |a )?(?:RAM|GPU|CPU|memory|BIOS|"
+                      r"motherboard|PSU|graphics card)\b))"
+                      r"[^\n]{0,400}?")
+# The request's size named on the line: the context it asks for, or the memory it makes the model take.
+_SIZE_ASKED = (r"^(?=[^\n]{0,600}?(?:num_ctx|\b[Cc]ontext\b|KV cache|\d ?GB allocation|"
+               r"[Rr]equest(?:s|ed|ing)? (?:enough |more |too much )?(?:memory|VRAM|context)))")
+# Not a line that shows the model whole on the GPU ("100% GPU", "the same size").
+_NOT_ON_GPU = r"^(?![^\n]{0,400}?(?:100% ?GPU|\bsame (?:size|SIZE)\b))[^\n]{0,400}?"
 _APPS = (r"(?:Ollama|ollama|llama\.cpp|llama-cpp-python|LM Studio|LMStudio|koboldcpp|KoboldCpp|Jan|"
          r"text-generation-webui|textgen)")
+
+# rev44b: what Ollama or llama.cpp does not support yet is a model's architecture here, not a GPU, a platform or a
+# feature ("AMD iGPUs are not yet supported by Ollama on Windows", "speculative decoding is not supported in llama.cpp
+# yet", "multi-GPU tensor parallelism isn't supported in Ollama"), nor support dropped ("not supported anymore").
+_MODEL_NOT_FEATURE = (r"^(?![^\n]{0,400}?(?:GPU|gpu|\bArc\b|AMD|Radeon|ROCm|Intel|Windows|macOS|\bMac\b|Apple|Linux|"
+                      r"Kepler|K80|CUDA|Vulkan|Metal|[Pp]arallel|[Ss]peculative|[Ee]mbedding|endpoint|\bAPI\b|OLLAMA_|"
+                      r"[Ss]etting|\bflag|\boption|[Ff]eature|tool call|function call|anymore|any more|no longer))")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -48,14 +102,19 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="app-fault",
         kinds=("any",),
         patterns=(
-            # "llama.cpp runtime version 2.13.0 ... produces completely garbled/corrupted output", "In release b8738
-            # llama-server ... began returning nonsense", "the llama-cpp-python v0.2.31 ... give gibberish"
-            _NOT_DRIVER + _RELEASE + r"[^\n]{0,200}?" + _GARBLED,
-            # "gets gibberish output ... since the update", "garbled text with 0.13.3"
-            _NOT_DRIVER + _GARBLED + r"[^\n]{0,200}?" + _RELEASE,
+            # "since version 0.2.7 ... some models produce garbage", "In release b8738 llama-server ... began returning
+            # nonsense", "The latest llama-cpp-python builds give gibberish"
+            _NOT_ANOTHER_CAUSE + _RELEASE + r"[^\n]{0,200}?" + _GARBLED,
+            # "produces completely garbled/corrupted output ... Rolling back to llama.cpp 2.7.1", "v0.13.3 creates
+            # gibberish output, but v0.13.2 doesn't", "outputs garbled text since the update"
+            _NOT_ANOTHER_CAUSE + _GARBLED + r"[^\n]{0,200}?" + _RELEASE,
             # the person's conclusion without the words for the output: "the issue is with the newer versions of Ollama"
-            r"\b(?:[Ii]ssue|[Pp]roblem|[Bb]ug|[Rr]egression) is (?:with|in) the (?:newer|newest|latest|new) "
-            r"(?:versions?|releases?|builds?|updates?) of " + _APPS + r"\b",
+            # (rev44b: the newer releases in the plural only: "the problem is with the latest version of Ollama" is
+            # any complaint about the one release the person runs)
+            # and not where the line says what else the newer releases broke (the GPU unseen, a crash, the speed)
+            r"^(?![^\n]{0,400}?(?:GPU|gpu|CPU|[Dd]etect|[Cc]rash|[Ss]low|[Mm]emory|VRAM|[Ii]nstall|[Ss]tart))[^\n]{0,300}?"
+            r"\b(?:[Ii]ssue|[Pp]roblem|[Bb]ug|[Rr]egression) is (?:with|in) the (?:newer|newest|latest) "
+            r"(?:versions|releases|builds) of " + _APPS + r"\b",
         ),
         severity="warn",
         cause=("The description suggests a regression of the app's own release: since an update of Ollama, llama.cpp "
@@ -94,21 +153,29 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-oom",
         kinds=("any",),
         patterns=(
-            # "This forced Ollama to offload most of the model to the CPU", "makes ollama split it onto the CPU"
-            r"\b(?:forc(?:e|es|ed|ing)|caus(?:e|es|ed|ing)|mak(?:e|es|ing)|made) (?:Ollama|ollama) (?:to )?"
-            r"(?:offload|split|spill|push|put|move|load|run)\b[^\n]{0,60}?\b(?:to|on|onto|into|in) (?:the )?"
+            # "This forced Ollama to offload most of the model to the CPU", "makes ollama split it onto the CPU"; rev44b:
+            # with the request's size on the line ("requesting ... an 11GB allocation", num_ctx, the context), not
+            # what else puts Ollama on the CPU ("CUDA_VISIBLE_DEVICES=-1 forces Ollama to run on the CPU")
+            _SIZE_ASKED + r"[^\n]{0,400}?\b(?:forc(?:e|es|ed|ing)|caus(?:e|es|ed|ing)|mak(?:e|es|ing)|made) (?:Ollama|ollama) "
+            r"(?:to )?(?:offload|split|spill|push|put|move|load|run)\b[^\n]{0,60}?\b(?:to|on|onto|into|in) (?:the )?"
             r"(?:CPU|system RAM|RAM|system memory)\b",
-            # the split and the context on one line: "40/60 CPU/GPU? ... how to make context window smaller?"
-            r"\bCPU/GPU\b[^\n]{0,160}?\b(?:[Cc]ontext (?:window|length|size)|num_ctx)\b",
-            r"\b(?:[Cc]ontext (?:window|length|size)|num_ctx)\b[^\n]{0,160}?\bCPU/GPU\b",
+            # the split beside a context to make smaller: "40/60 CPU/GPU? ... how to make context window smaller?"
+            # (rev44b: not a context named in passing, "48%/52% CPU/GPU even with context length 2048")
+            r"\bCPU/GPU\b[^\n]{0,160}?\b(?:[Cc]ontext (?:window|length|size)|num_ctx)\b[^\n]{0,20}?\b(?:smaller|lower)\b",
+            r"\bCPU/GPU\b[^\n]{0,160}?\b(?:smaller|lower|reduc(?:e|ed|ing)|decreas(?:e|ed|ing)) (?:the |its |my )?"
+            r"(?:[Cc]ontext (?:window|length|size)|num_ctx)\b",
+            r"\b(?:smaller|lower|reduc(?:e|ed|ing)|decreas(?:e|ed|ing)) (?:the |its |my )?(?:[Cc]ontext (?:window|length|size)|"
+            r"num_ctx)\b[^\n]{0,160}?\bCPU/GPU\b",
             # "num_ctx defaults to 32000 ... not all layers of the model are offloaded to the GPU"
             r"\b(?:num_ctx|[Cc]ontext (?:window|length|size))\b[^\n]{0,200}?\bnot all (?:the )?(?:model's )?layers\b",
-            # the same model larger in `ollama ps` when a client loads it: "ollama ps reported ... an 11GB allocation",
-            # "`ollama ps` says 14 GB whereas the CLI loads it in 9 GB"
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB allocation\b",
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\binstead of\b",
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\bwhereas\b",
-            r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\bwhile\b",
+            # the same model larger in `ollama ps` when a client loads it: "ollama ps reported ... an 11GB allocation.
+            # This forced Ollama to offload most of the model to the CPU", "`ollama ps` says 14 GB whereas the CLI
+            # loads it in 9 GB"; rev44b: with the CPU or the CLI to compare on the line, not any size `ollama ps` shows
+            # ("ollama ps shows 5.6 GB while nvidia-smi shows 6 GB")
+            _NOT_ON_GPU + r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB allocation\b[^\n]{0,200}?\b(?:CPU|RAM)\b",
+            _NOT_ON_GPU + r"\bollama ps\b[^\n]{0,160}?\b\d{1,3}[.\d]{0,3} ?GB\b[^\n]{0,120}?\b(?:instead of|whereas|while|"
+            r"but)\b"
+            r"[^\n]{0,80}?\b(?:the CLI|Ollama CLI|ollama CLI|ollama run|the terminal|the command line)\b",
         ),
         severity="warn",
         cause=("The description suggests the client's request, not the model, is too large for the GPU: the app "
@@ -169,16 +236,22 @@ SIGNATURES: tuple[Signature, ...] = (
         # "we don't have support in Ollama yet for the glm3/glm4 models", "this model is not supported in official
         # ollama", "X is not supported yet, but llama.cpp has a PR for it"; never a question
         patterns=(
-            r"\b(?:do ?n[o']t|does ?n[o']t|does not|do not) have support (?:in|for) (?:Ollama|ollama|llama\.cpp)\b"
-            r"[^\n]{0,10}?\byet\b(?![^\n]{0,120}\?)",
-            r"\b(?:isn't|aren't|not yet) supported (?:in|by) (?:the )?(?:official |released |current )?"
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\b(?:do ?n[o']t|does ?n[o']t|does not|do not) have support (?:in|for) "
+            r"(?:Ollama|ollama|llama\.cpp)\b[^\n]{0,10}?\byet\b(?![^\n]{0,120}\?)",
+            # rev44b: "isn't supported in Ollama" without "yet" is any feature's answer, not a release to wait for
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\bnot yet supported (?:in|by) (?:the )?(?:official |released |current )?"
             r"(?:Ollama|ollama|llama\.cpp|llamacpp)\b(?![^\n]{0,120}\?)",
-            r"\b(?:is|are) not (?:yet )?supported (?:in|by) (?:the )?official (?:Ollama|ollama|llama\.cpp)\b(?![^\n]{0,120}\?)",
-            r"\b(?:is|are) not (?:yet )?supported (?:in|by) (?:Ollama|ollama|llama\.cpp|llamacpp) yet\b",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\b(?:is|are) not (?:yet )?supported (?:in|by) (?:the )?official "
+            r"(?:Ollama|ollama|llama\.cpp)\b(?![^\n]{0,120}\?)",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\b(?:is|are) not (?:yet )?supported (?:in|by) "
+            r"(?:Ollama|ollama|llama\.cpp|llamacpp) yet\b",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\b(?:is ?n't|are ?n't) supported (?:in|by) (?:Ollama|ollama|llama\.cpp|"
+            r"llamacpp) yet\b",
             # "glm4 is not supported, but the underlying llama has related PR"
-            r"\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:llama\.cpp|llamacpp|llama)\b[^\n]{0,40}?\b(?:related|open|pending) "
-            r"(?:PR|pull request)\b",
-            r"\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:underlying|upstream) (?:llama\.cpp|llamacpp|llama)\b",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:llama\.cpp|llamacpp|llama)\b"
+            r"[^\n]{0,40}?\b(?:related|open|pending) (?:PR|pull request)\b",
+            _MODEL_NOT_FEATURE + r"[^\n]{0,300}?\bnot (?:yet )?supported\b[^\n]{0,60}?\b(?:underlying|upstream) "
+            r"(?:llama\.cpp|llamacpp|llama)\b",
         ),
         severity="warn",
         cause=("The description suggests the model's architecture is not supported by this Ollama (or the llama.cpp in "
