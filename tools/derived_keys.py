@@ -21,8 +21,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gpudoctor.knowledge.contexts import CONTEXTS, derive_folding_words  # noqa: E402
-from gpudoctor.knowledge.pattern_keys import TABLE, derive  # noqa: E402
+from gpudoctor.knowledge.matcher import compiled_rows  # noqa: E402
+from gpudoctor.knowledge.pattern_keys import TABLE, choose_keys, derive, patterns_fingerprint  # noqa: E402
 from gpudoctor.knowledge.signatures import catalogue  # noqa: E402
+
+
+def chosen_lines() -> list[str]:
+    """choose_keys' answer for each list of patterns the matcher compiles (matcher.compiled_rows), one line each."""
+    lines = []
+    for rows in compiled_rows():
+        patterns = [pattern for row in rows for pattern in row.patterns]
+        chosen = choose_keys([derive(pattern)[0] for pattern in patterns])
+        lines.append(f"  {json.dumps(patterns_fingerprint(patterns))}: {json.dumps(chosen)}")
+    return lines
 
 
 def table_text() -> str:
@@ -32,10 +43,11 @@ def table_text() -> str:
     markers = dict.fromkeys(marker for context in CONTEXTS for marker in context.markers)
     marker_lines = [f"  {json.dumps(marker)}: {json.dumps(derive_folding_words(marker))}" for marker in markers]
     about = ("What gpudoctor/knowledge/pattern_keys.py derives from each signature pattern: its key options and its "
-             "mandatory words with their healthy rates; and for each context's marker (contexts.py), the words one of "
-             "which every match holds. Written by tools/derived_keys.py; do not edit by hand.")
+             "mandatory words with their healthy rates; for each context's marker (contexts.py), the words one of "
+             "which every match holds; and the keys choose_keys takes for each list of patterns the matcher compiles. "
+             "Written by tools/derived_keys.py; do not edit by hand.")
     return ('{\n "about": ' + json.dumps(about) + ',\n "patterns": {\n' + ",\n".join(lines) + '\n },\n "markers": {\n'
-            + ",\n".join(marker_lines) + "\n }\n}\n")
+            + ",\n".join(marker_lines) + '\n },\n "chosen": {\n' + ",\n".join(chosen_lines()) + "\n }\n}\n")
 
 
 def main() -> None:
@@ -46,7 +58,9 @@ def main() -> None:
         file.write(text)
     os.chmod(temporary, 0o644)  # mkstemp's 0600 would travel into a wheel built from this tree
     os.replace(temporary, TABLE)
-    print(f"{TABLE.relative_to(ROOT)}: {text.count(chr(10)) - 8} patterns and markers")
+    table = json.loads(text)
+    print(f"{TABLE.relative_to(ROOT)}: {len(table['patterns'])} patterns, {len(table['markers'])} markers, "
+          f"the keys chosen for {len(table['chosen'])} lists of patterns")
 
 
 if __name__ == "__main__":

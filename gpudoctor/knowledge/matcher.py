@@ -43,7 +43,7 @@ from gpudoctor.knowledge.literal_index import (LiteralDatabase, found_by, held_b
                                                scanners_for, trie_regex)
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LINE_CAP, LogicalLine,
                                            holds_exception_ending, logical_lines, message_reach, nvrm_run)
-from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, choose_keys, derived
+from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, chosen_keys, derived
 from gpudoctor.knowledge.signatures import Signature, catalogue
 from gpudoctor.lazy_regex import LazyPattern, lazy_compile
 
@@ -123,7 +123,7 @@ def _compiled_patterns(rows: tuple[Signature, ...]) -> list[_Pattern]:
         if not literals or min(map(len, literals)) < MIN_LITERAL:
             raise ValueError(f"{row.code}: pattern {pattern!r} holds no plain literal of {MIN_LITERAL} "
                              "characters or more for the prefilter")
-    chosen = choose_keys([options for options, _ in facts])
+    chosen = chosen_keys([pattern for _, pattern in patterns], [options for options, _ in facts])
     ranks = {literal: rank for rank, literal in enumerate(dict.fromkeys(l for keys in chosen for l in keys))}
     return [_Pattern(row, lazy_compile(pattern), _check_order(words, literals),
                      tuple((literal, ranks[literal]) for literal in literals), index)
@@ -231,7 +231,7 @@ class CompiledCatalogue:
 
 @cache
 def compiled() -> CompiledCatalogue:
-    return CompiledCatalogue(catalogue())
+    return CompiledCatalogue(compiled_rows()[0])
 
 
 # A text longer than this is a log, not what a person wrote about a failure: the rows that read descriptions
@@ -242,7 +242,13 @@ DESCRIPTION_TEXT_MAX = 256 * 1024
 
 @cache
 def compiled_for_logs() -> CompiledCatalogue:
-    return CompiledCatalogue(tuple(row for row in catalogue() if not row.described))
+    return CompiledCatalogue(compiled_rows()[1])
+
+
+def compiled_rows() -> tuple[tuple[Signature, ...], tuple[Signature, ...]]:
+    """The rows of compiled() and of compiled_for_logs(): tools/derived_keys.py stores the keys chosen for each."""
+    rows = catalogue()
+    return rows, tuple(row for row in rows if not row.described)
 
 
 # -- matching -----------------------------------------------------------------------------------------

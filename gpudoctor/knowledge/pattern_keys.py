@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import collections
+import hashlib
 import re
 from functools import cache
 from pathlib import Path
@@ -214,6 +215,9 @@ class _Table(msgspec.Struct):
 
     patterns: dict[str, Derived] = {}
     markers: dict[str, tuple[str, ...]] = {}
+    # choose_keys' answer for each list of patterns the matcher compiles (the whole catalogue's, and the rows that read
+    # long texts), by patterns_fingerprint: the choice weighs every pattern against the others (40-60 ms).
+    chosen: dict[str, tuple[tuple[str, ...], ...]] = {}
 
 
 @cache
@@ -251,6 +255,21 @@ def derived(patterns: list[str]) -> list[Derived]:
         return [derive(pattern) for pattern in patterns]
     table = _table()
     return [table.get(pattern) or derive(pattern) for pattern in patterns]
+
+
+def patterns_fingerprint(patterns: Sequence[str]) -> str:
+    """What names a list of patterns (in order, repeats included: choose_keys counts each) in the table's `chosen`."""
+    return hashlib.sha1("\0".join(patterns).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def chosen_keys(patterns: Sequence[str], options: Sequence[Sequence[tuple[str, ...]]]) -> list[tuple[str, ...]]:
+    """choose_keys(options) for `patterns`, from the table where it holds the answer for that very list (derived
+    read the table: a list with a pattern the table lacks has another fingerprint, and is chosen anew)."""
+    if _table.cache_info().currsize:
+        known = _document().chosen.get(patterns_fingerprint(patterns))
+        if known is not None and len(known) == len(options):
+            return list(known)
+    return choose_keys(options)
 
 
 def _first_characters(literals: tuple[str, ...]) -> set[str]:

@@ -21,6 +21,22 @@ def test_the_table_holds_every_pattern_of_the_catalogue_and_no_other():
     assert not held - patterns, f"the table holds {len(held - patterns)} patterns no row has: {DUE}"
 
 
+def test_the_keys_stored_for_each_list_the_matcher_compiles_are_those_choose_keys_takes():
+    for rows in matcher.compiled_rows():
+        patterns = [pattern for row in rows for pattern in row.patterns]
+        stored = pattern_keys._document().chosen.get(pattern_keys.patterns_fingerprint(patterns))
+        assert stored is not None, f"the table holds no keys chosen for these {len(patterns)} patterns: {DUE}"
+        assert list(stored) == pattern_keys.choose_keys([pattern_keys.derive(p)[0] for p in patterns]), DUE
+
+
+def test_a_list_of_patterns_the_table_does_not_name_has_its_keys_chosen_anew():
+    rows = catalogue()[:40]  # a catalogue of tests, or of rows added since the table was written
+    patterns = [pattern for row in rows for pattern in row.patterns]
+    options = [options for options, _ in pattern_keys.derived(patterns)]
+    assert pattern_keys._document().chosen.get(pattern_keys.patterns_fingerprint(patterns)) is None
+    assert pattern_keys.chosen_keys(patterns, options) == pattern_keys.choose_keys(options)
+
+
 def _keys_and_words() -> list[tuple]:
     return [(p.row.code, p.regex.pattern, p.keys, p.words) for p in matcher._compiled_patterns(catalogue())]
 
