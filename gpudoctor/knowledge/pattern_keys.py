@@ -258,8 +258,9 @@ def derived(patterns: list[str]) -> list[Derived]:
 
 
 def patterns_fingerprint(patterns: Sequence[str]) -> str:
-    """What names a list of patterns (in order, repeats included: choose_keys counts each) in the table's `chosen`."""
-    return hashlib.sha1("\0".join(patterns).encode("utf-8", "surrogatepass")).hexdigest()
+    """What names a list of patterns (in order, repeats included: choose_keys counts each) in the table's `chosen`.
+    SHA-256, which a host in FIPS mode still allows (SHA-1 and MD5 it may refuse)."""
+    return hashlib.sha256("\0".join(patterns).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def chosen_keys(patterns: Sequence[str], options: Sequence[Sequence[tuple[str, ...]]]) -> list[tuple[str, ...]]:
