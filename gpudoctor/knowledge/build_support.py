@@ -90,6 +90,11 @@ NVCC_ARCHITECTURES: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
+def dotted(version: Capability) -> str:
+    """A (major, minor) pair as people write it: (12, 8) -> "12.8", (8, 6) -> "8.6"."""
+    return f"{version[0]}.{version[1]}"
+
+
 def first_cuda(arch: str) -> str:
     """The first CUDA toolkit whose nvcc builds for compute_`arch` ('86' -> '11.1'); '' where the table has none."""
     return next((first for number, _, first, _ in NVCC_ARCHITECTURES if number == arch), "")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Mapping
 
 from gpudoctor.knowledge import build_support as tables
+from gpudoctor.knowledge.build_support import dotted
 from gpudoctor.knowledge import compat_cuda
 from gpudoctor.knowledge.driver_support import (MINOR_VERSION_COMPAT_BRANCH, NGC_FORWARD_COMPAT_BRANCHES, TOOLKIT_DRIVER,
                                                  ngc_release_driver)
@@ -63,10 +64,6 @@ class Rule:
     needs_read: tuple[str, ...] = ()
 
 
-def _cc(capability: tables.Capability) -> str:
-    return f"{capability[0]}.{capability[1]}"
-
-
 def _with_versions(builds: tuple[TorchBuild, ...]) -> Iterator[TorchBuild]:
     """The builds with a CUDA tag; where the text names one torch release and a tag apart (conda's "pytorch==1.7.0
     cudatoolkit=10.1"), the tag is read as that release's."""
@@ -97,8 +94,8 @@ def _build_fields(gpu: NamedGpu, build: TorchBuild, lowest, highest) -> dict[str
             "the last PyTorch build with kernels for Maxwell, Pascal and Volta; the CUDA 12.8 and newer builds of "
             "PyTorch 2.8 and later have none")
     named = f"{build.version}+{build.cuda_tag}" if build.version else build.cuda_tag
-    return {"gpu": gpu.name, "capability": _cc(gpu.capability), "build": named, "lowest": _cc(lowest),
-            "highest": _cc(highest), "wanted": wanted, "wanted_note": note}
+    return {"gpu": gpu.name, "capability": dotted(gpu.capability), "build": named, "lowest": dotted(lowest),
+            "highest": dotted(highest), "wanted": wanted, "wanted_note": note}
 
 
 def _python_of_list(first: tuple[int, int]) -> tuple[int, int] | None:
@@ -123,8 +120,8 @@ def _torch_not_for_python(facts: NamedFacts) -> Iterator[dict[str, str]]:
         if all(not oldest <= python <= newest for python in pythons):
             python = pythons[0]
             first = next((r for r, (low, high) in sorted(tables.TORCH_PYTHONS.items()) if low <= python <= high), None)
-            yield {"torch": pin.version, "python": _cc(python), "release": _cc(release), "oldest": _cc(oldest),
-                   "newest": _cc(newest), "python_first": f"torch {_cc(first)}" if first else "a newer torch"}
+            yield {"torch": pin.version, "python": dotted(python), "release": dotted(release), "oldest": dotted(oldest),
+                   "newest": dotted(newest), "python_first": f"torch {dotted(first)}" if first else "a newer torch"}
 
 
 def _unique_known(items) -> tuple:
@@ -165,9 +162,9 @@ def _required_cudas(facts: NamedFacts) -> Iterator[tuple[tables.Capability, str,
         if cuda:
             yield cuda, f"PyTorch's {build.cuda_tag} build", False
     for cuda in facts.image_cudas:
-        yield cuda, f"the nvidia/cuda:{_cc(cuda)} image", True
+        yield cuda, f"the nvidia/cuda:{dotted(cuda)} image", True
     for cuda in facts.stated_cudas:  # demanded as such: the release's own driver (w40b)
-        yield cuda, f"what the paste says needs CUDA {_cc(cuda)}", True
+        yield cuda, f"what the paste says needs CUDA {dotted(cuda)}", True
 
 
 def _branch_for(cuda: tables.Capability, exact: bool = False) -> int | None:
@@ -202,11 +199,11 @@ def _driver_older_than_cuda(facts: NamedFacts) -> Iterator[dict[str, str]]:
     runs = compat_cuda.driver_cuda(facts)
     for cuda, program, need, exact in sorted((w for w in wanted if w[2]), key=lambda w: w[2], reverse=True)[:1]:
         if newest is not None and newest < need:
-            yield {"driver": f"driver branch {newest}", "program": program, "cuda": _cc(cuda), "need": str(need)}
+            yield {"driver": f"driver branch {newest}", "program": program, "cuda": dotted(cuda), "need": str(need)}
         elif newest is None and runs and (runs < cuda if exact else runs[0] < cuda[0]):
             # a release's own driver (an image, PTX) beside the driver's CUDA: the minor counts too (w42f)
-            yield {"driver": f"a driver that runs CUDA {_cc(runs)} at most", "program": program,
-                   "cuda": _cc(cuda), "need": str(need)}
+            yield {"driver": f"a driver that runs CUDA {dotted(runs)} at most", "program": program,
+                   "cuda": dotted(cuda), "need": str(need)}
 
 
 def _engine_on_old_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
@@ -215,7 +212,7 @@ def _engine_on_old_gpu(facts: NamedFacts) -> Iterator[dict[str, str]]:
     for engine in facts.engines:
         for gpu in facts.gpus:
             if gpu.capability < tables.ENGINE_MIN_CAPABILITY:
-                yield {"engine": engine, "gpu": gpu.name, "capability": _cc(gpu.capability),
+                yield {"engine": engine, "gpu": gpu.name, "capability": dotted(gpu.capability),
                        "architecture": gpu.architecture}
 
 
@@ -238,7 +235,7 @@ def _blackwell_without_its_builds(facts: NamedFacts) -> Iterator[dict[str, str]]
         return
     for gpu in facts.gpus:
         if gpu.capability >= tables.FIRST_BLACKWELL_CAPABILITY and gpu.capability != _GB10_CAPABILITY:
-            yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": _cc(gpu.capability),
+            yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": dotted(gpu.capability),
                    "sm": f"{gpu.capability[0]}{gpu.capability[1]}"}
 
 
@@ -285,8 +282,8 @@ def _below_program_minimum(facts: NamedFacts) -> Iterator[dict[str, str]]:
             continue
         for gpu in facts.gpus:
             if gpu.capability < minimum:
-                yield {"program": program, "gpu": gpu.name, "capability": _cc(gpu.capability),
-                       "architecture": gpu.architecture, "minimum": _cc(minimum), "note": note}
+                yield {"program": program, "gpu": gpu.name, "capability": dotted(gpu.capability),
+                       "architecture": gpu.architecture, "minimum": dotted(minimum), "note": note}
 
 
 def _legacy_gpus(facts: NamedFacts, driver_words: bool) -> Iterator[dict[str, str]]:
@@ -302,7 +299,7 @@ def _legacy_gpus(facts: NamedFacts, driver_words: bool) -> Iterator[dict[str, st
                 if program in facts.programs):
             continue  # a newer driver named, or a named program's minimum: their rules say it better
         linux, windows, cuda = legacy
-        yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": _cc(gpu.capability),
+        yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": dotted(gpu.capability),
                "last": str(last), "linux": linux, "windows": windows, "cuda": cuda}
 
 
@@ -317,7 +314,7 @@ def _old_gpu_without_kernels(facts: NamedFacts) -> Iterator[dict[str, str]]:
     longer carry kernels for; concluded only beside CUDA's "no kernel image" (Rule.needs_read)."""
     for gpu in facts.gpus:
         if gpu.capability < (5, 2):
-            yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": _cc(gpu.capability),
+            yield {"gpu": gpu.name, "architecture": gpu.architecture, "capability": dotted(gpu.capability),
                    "sm": f"{gpu.capability[0]}{gpu.capability[1]}"}
 
 

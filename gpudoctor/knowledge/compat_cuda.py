@@ -13,23 +13,21 @@ from __future__ import annotations
 from typing import Iterator
 
 from gpudoctor.knowledge import build_support as tables
+from gpudoctor.knowledge.build_support import dotted
 from gpudoctor.knowledge.named_facts import NamedFacts
 
 Cuda = tuple[int, int]
-
-
-def _cc(cuda: Cuda) -> str:
-    return f"{cuda[0]}.{cuda[1]}"
 
 
 def named_requirements(facts: NamedFacts) -> Iterator[tuple[Cuda, str, bool]]:
     """(CUDA, what needs it, whether it holds to that release's own driver) for the versions named in words."""
     if facts.driver_family_failure:
         for cuda in facts.toolkit_cudas:
-            yield cuda, f"code compiled with the CUDA {_cc(cuda)} toolkit (its PTX needs that release's driver)", True
+            yield cuda, f"code compiled with the CUDA {dotted(cuda)} toolkit (its PTX needs that release's driver)", \
+                True
     if not facts.forward_compat:  # the cuda-compat package runs a newer image on an older data-center driver (rev42b)
         for cuda in facts.spoken_image_cudas:
-            yield cuda, f"a container image built on CUDA {_cc(cuda)}", True
+            yield cuda, f"a container image built on CUDA {dotted(cuda)}", True
     yield from _default_torch_wheels(facts)
 
 
@@ -42,7 +40,7 @@ def _default_torch_wheels(facts: NamedFacts) -> Iterator[tuple[Cuda, str, bool]]
     for build in facts.torch_builds:
         cuda = tables.PYPI_TORCH_CUDA.get(tables.release_of(build.version))
         if cuda:
-            yield cuda, f"PyTorch {build.version}'s default pip wheel (built with CUDA {_cc(cuda)})", False
+            yield cuda, f"PyTorch {build.version}'s default pip wheel (built with CUDA {dotted(cuda)})", False
 
 
 def driver_cuda(facts: NamedFacts) -> Cuda | None:
