@@ -21,6 +21,19 @@ def _whole_lines(monkeypatch):
     monkeypatch.setenv("COLUMNS", "1000")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_folder(tmp_path_factory):
+    """What gpudoctor stores between runs (gpudoctor/knowledge/stored.py) goes to this run's own folder, never to the
+    home of whoever runs the tests; the gpudoctor commands tests start inherit it."""
+    folder = tmp_path_factory.mktemp("cache")
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(folder))
+    patch.setenv("LOCALAPPDATA", str(folder))
+    patch.delenv("GPUDOCTOR_NO_CACHE", raising=False)
+    yield folder
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def built_from_tracked_files(tmp_path_factory) -> tuple[Path, str]:
     """(folder, build log) of the sdist and wheel `python -m build` makes from the tracked files alone, as a clean

@@ -8,6 +8,7 @@ import re
 import threading
 from collections.abc import Iterable, Mapping
 
+from gpudoctor.knowledge import stored
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL
 
 
@@ -40,6 +41,19 @@ def scanners_for(literals: list[str]) -> tuple[re.Pattern, ...]:
     for literal in literals:
         by_first.setdefault(literal[0], []).append(literal)
     return tuple(re.compile(trie_regex(group)) for _, group in sorted(by_first.items()))
+
+
+def passed(text: str, scanners: tuple[re.Pattern, ...], start: int, end: int) -> list[tuple[int, str]]:
+    """(offset, literal) of every occurrence of the scanners' literals in text[start:end], in order: one pass each."""
+    found = []
+    for scanner in scanners:
+        position = start
+        while (hit := scanner.search(text, position, end)) is not None:
+            position = hit.start()
+            found.append((position, hit.group()))
+            position += 1
+    found.sort()
+    return found
 
 
 def prefixes_of(literals: list[str]) -> dict[str, list[str]]:
@@ -75,20 +89,16 @@ class LiteralDatabase:
     every occurrence of the catalogue's ~2,400 keys in 25 MB of logs in 0.08-0.16 s of CPU, where the passes of
     scanners_for take 1.3-1.8 s (bench/prefilter_engines.py). It reads bytes, so a text is given to it as Latin-1,
     one character a byte, where its offsets are the text's; a literal with a character beyond Latin-1 cannot be in
-    such a text and is left out."""
+    such a text and is left out (literal_database)."""
 
-    def __init__(self, literals: Iterable[str]):
-        import hyperscan
-
-        self._literals = [literal for literal in dict.fromkeys(literals) if max(map(ord, literal)) < 256]
-        self._lengths = [len(literal) for literal in self._literals]
-        self._database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
-        self._database.compile(expressions=[literal.encode("latin-1") for literal in self._literals],
-                               ids=list(range(len(self._literals))), elements=len(self._literals), literal=True)
+    def __init__(self, literals: list[str], database, failed: type[Exception]):
+        self._literals = literals
+        self._lengths = [len(literal) for literal in literals]
+        self._database = database
         # One scan at a time: the database's scratch space serves one scan, and a second thread's scan (the live
         # check reads this boot's and the previous boot's kernel log at once) fails with ScratchInUseError.
         self._scanning = threading.Lock()
-        self._failed = hyperscan.error
+        self._failed = failed
 
     def occurrences(self, text: str) -> list[tuple[int, str]] | None:
         """(offset, literal) of the longest literal starting at each offset where one does, in order: what the
@@ -118,14 +128,37 @@ class LiteralDatabase:
         return [(start, literals[index]) for start, index in sorted(longest.items())]
 
 
-def literal_database(literals: Iterable[str]) -> LiteralDatabase | None:
-    """The literals' Hyperscan database, or None where Hyperscan is not installed (a platform without its wheel:
-    pyproject.toml) or will not compile them (a CPU without SSSE3): the passes then read every text, slower, alike."""
+def literal_database(literals: Iterable[str], compile_missing: bool = True) -> LiteralDatabase | None:
+    """The literals' Hyperscan database: read back where an earlier run stored it (stored.py), else compiled and
+    stored, where `compile_missing`. None where Hyperscan is not installed (a platform without its wheel:
+    pyproject.toml), will not compile them (a CPU without SSSE3), or, without `compile_missing`, none is stored: the
+    passes then read every text, slower, alike."""
     try:
         import hyperscan
     except ImportError:
         return None
-    try:
-        return LiteralDatabase(literals)
-    except hyperscan.error:
+    kept = [literal for literal in dict.fromkeys(literals) if max(map(ord, literal)) < 256]
+    name = f"literals-{stored.fingerprint([getattr(hyperscan, '__version__', ''), *kept])}.hsdb"
+    database = _read_back(hyperscan, stored.read(name))
+    if database is None and compile_missing:
+        try:
+            database = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
+            database.compile(expressions=[literal.encode("latin-1") for literal in kept], ids=list(range(len(kept))),
+                             elements=len(kept), literal=True)
+        except hyperscan.error:
+            return None
+        stored.write(name, hyperscan.dumpb(database))
+    return None if database is None else LiteralDatabase(kept, database, hyperscan.error)
+
+
+def _read_back(hyperscan, data: bytes | None):
+    """The database stored as `data`, or None: nothing stored, or a file Hyperscan refuses (written by another version
+    of it or for another CPU, or torn), which is then compiled anew and stored over."""
+    if not data:
         return None
+    try:
+        database = hyperscan.loadb(data, hyperscan.HS_MODE_BLOCK)
+        database.scratch = hyperscan.Scratch(database)  # compile() allocates it; a database read back has none
+    except (hyperscan.error, TypeError, ValueError):
+        return None
+    return database

@@ -5,7 +5,8 @@
    other keys share. One regex per first character of those words (a trie of the words that start with it) finds, in
    one pass each over the whole text, every occurrence of any; a text of DATABASE_FROM characters or more is read
    by Hyperscan instead, all the words in one pass in C (literal_index.LiteralDatabase), with the same
-   occurrences. Lines that hold none (nearly all of a healthy log) are never split, cleaned or matched. The same
+   occurrences, and so is any text once the database is at hand: compiled in this process (the kernel log's scan
+   child compiles it) or stored by an earlier run (stored.py). Lines that hold none (nearly all of a healthy log) are never split, cleaned or matched. The same
    pass finds, as literals of their own, the plain words of the contexts' markers (contexts.py: a marker is then
    searched for in that line only) and the words an exception's head ends with (log_lines.EXCEPTION_ENDINGS: where
    a message may go on below a line), so that neither costs a reading of the text of its own.
@@ -39,8 +40,8 @@ from typing import Iterable, Iterator, Mapping
 
 from gpudoctor.knowledge.contexts import folded_markers, in_contexts, in_text_by_other_markers
 from gpudoctor.knowledge.forked import can_fork, start_forked
-from gpudoctor.knowledge.literal_index import (LiteralDatabase, found_by, held_by, literal_database, prefixes_of,
-                                               scanners_for, trie_regex)
+from gpudoctor.knowledge.literal_index import (LiteralDatabase, found_by, held_by, literal_database, passed,
+                                               prefixes_of, scanners_for, trie_regex)
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LINE_CAP, LogicalLine,
                                            holds_exception_ending, logical_lines, message_reach, nvrm_run)
 from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, chosen_keys, derived
@@ -157,9 +158,10 @@ class CompiledCatalogue:
 
     def prepare_for_scans(self, long_texts: bool = False) -> None:
         """Work out now what the first scan would (scan_child.py: a child does it before its first text comes; the
-        two halves of a long text share it): for `long_texts`, Hyperscan's database in place of the passes."""
+        two halves of a long text share it): Hyperscan's database in place of the passes, for `long_texts` or where
+        an earlier run stored it."""
         _ = self._selected_by, self.markers_at, self.endings_at  # each computed once and kept
-        if not long_texts or self.database is None:
+        if (self.database if long_texts else self._stored_database) is None:
             _ = self.scanners
 
     @cached_property
@@ -168,8 +170,23 @@ class CompiledCatalogue:
 
     @cached_property
     def database(self) -> LiteralDatabase | None:
-        """The passes' literals in one Hyperscan database, for long texts; None where Hyperscan is not there."""
-        return literal_database(self._scan_keys[2])
+        """The passes' literals in one Hyperscan database, read back from the store or compiled (and stored); None
+        where Hyperscan is not there."""
+        return self._stored_database or literal_database(self._scan_keys[2])
+
+    @cached_property
+    def _stored_database(self) -> LiteralDatabase | None:
+        """The database an earlier run stored (stored.py), or None: read back in 1-3 ms where compiling the passes
+        takes ~100 ms, so it reads texts of any length."""
+        return literal_database(self._scan_keys[2], compile_missing=False)
+
+    def literal_reader(self, length: int) -> LiteralDatabase | None:
+        """What finds the literals in a text of `length` characters: Hyperscan's database where the text is long
+        enough to pay for compiling it (DATABASE_FROM) or where it is at hand (compiled in this process, or stored);
+        None: the passes."""
+        if length >= DATABASE_FROM or "database" in self.__dict__:
+            return self.database
+        return self._stored_database
 
     @cached_property
     def _prefixes(self) -> dict[str, list[str]]:
@@ -265,21 +282,8 @@ def _occurrences(text: str, table: CompiledCatalogue, start: int, end: int,
         if found is not None:
             yield from ((chunk_start + offset, literal) for offset, literal in found)
         else:
-            yield from _passed(text, table.scanners, chunk_start, chunk_end)
+            yield from passed(text, table.scanners, chunk_start, chunk_end)
         chunk_start = chunk_end
-
-
-def _passed(text: str, scanners: tuple[re.Pattern, ...], start: int, end: int) -> list[tuple[int, str]]:
-    """(offset, literal) of every occurrence of the scanners' literals in text[start:end], in order: one pass each."""
-    found = []
-    for scanner in scanners:
-        position = start
-        while (hit := scanner.search(text, position, end)) is not None:
-            position = hit.start()
-            found.append((position, hit.group()))
-            position += 1
-    found.sort()
-    return found
 
 
 def _note_contexts(text: str, offset: int, markers: tuple, present: set[str]) -> None:
@@ -318,7 +322,7 @@ def _hit_lines(text: str, table: CompiledCatalogue, start: int, end: int, presen
     the exceptions' endings to `endings`."""
     counted_to, line_number, line_start, line_end = start, text.count("\n", 0, start) + 1, start, start - 1
     literals: set[str] = set()
-    database = table.database if len(text) >= DATABASE_FROM else None
+    database = table.literal_reader(len(text))
     for offset, literal in _occurrences(text, table, start, end, database):
         if literal in table.endings_at and any(offset >= skip and text.startswith(word, offset - skip)
                                                for word, skip in table.endings_at[literal]):

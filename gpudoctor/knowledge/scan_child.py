@@ -83,7 +83,9 @@ def _serve(requests: int, answers: int) -> None:
     from gpudoctor.knowledge.matcher import compiled
     from gpudoctor.knowledge.matcher import scan as scan_here
 
-    compiled().prepare_for_scans()
+    # Hyperscan's database, read back from where an earlier run stored it (2 ms) or compiled and stored (50-120 ms,
+    # which the passes' regexes would take as well): on two H200s the parent waited 150-165 ms for this child.
+    compiled().prepare_for_scans(long_texts=True)
     while (body := read_message(requests, None)) is not None:
         text, source, kind, contexts = pickle.loads(body)
         _message(scan_here(text, source, kind, contexts=contexts), None, answers)

@@ -76,7 +76,7 @@ def test_a_long_scan_matches_alike_with_and_without_the_database(table, monkeypa
     text = text * (matcher.DATABASE_FROM // len(text) + 1)
     monkeypatch.setattr(matcher, "PARALLEL_FROM", 10 * len(text))  # one reading: this test is of the prefilter
     with_database = matcher.scan(text, "bench")
-    monkeypatch.setattr(matcher, "DATABASE_FROM", 10 * len(text))
+    monkeypatch.setattr(matcher.CompiledCatalogue, "literal_reader", lambda self, length: None)  # the passes
     without = matcher.scan(text, "bench")
     assert with_database == without
     assert "kernel.xid-79" in {match.code for match in with_database}
