@@ -100,10 +100,10 @@ class LiteralDatabase:
         self._scanning = threading.Lock()
         self._failed = failed
 
-    def occurrences(self, text: str) -> list[tuple[int, str]] | None:
-        """(offset, literal) of the longest literal starting at each offset where one does, in order: what the
-        scanners_for passes find. None where `text` holds a character beyond Latin-1 or the scan fails (the passes
-        read it then)."""
+    def occurrences(self, text: str, base: int = 0) -> list[tuple[int, str]] | None:
+        """(base + offset, literal) of the longest literal starting at each offset where one does, in order: what
+        the scanners_for passes find. None where `text` holds a character beyond Latin-1 or the scan fails (the
+        passes read it then)."""
         try:
             data = text.encode("latin-1")
         except UnicodeEncodeError:
@@ -125,7 +125,7 @@ class LiteralDatabase:
         except self._failed:  # not seen; were the library to fail a scan, the passes would read the chunk
             return None
         literals = self._literals
-        return [(start, literals[index]) for start, index in sorted(longest.items())]
+        return [(base + start, literals[index]) for start, index in sorted(longest.items())]
 
 
 def literal_database(literals: Iterable[str], compile_missing: bool = True) -> LiteralDatabase | None:

@@ -17,6 +17,7 @@ a logical line holding a given physical line may span, so that most lines of a l
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 LINE_CAP = 2000  # characters of one physical line, and of one logical line, that signatures look at
@@ -174,6 +175,18 @@ def _continues_exception(nxt: str) -> bool:
     return not stripped.startswith(_TRACEBACK_STRUCTURE) and not _EXCEPTION.match(stripped) and _NVRM not in nxt
 
 
+def one_logical_line(line: str, number: int) -> list[LogicalLine] | None:
+    """logical_lines([line], number) for a line that is plain text (no fence, cut or escaped newline: the common case
+    of a long log, read without the general machinery), or None where the general reading is needed."""
+    line = line[:LINE_CAP]
+    if line.lstrip()[:1] in _FENCE_OR_CUT_START:
+        return None
+    text = undecorated(line)
+    if "#012" in text or "\\n" in text or "\\x0a" in text:
+        return None
+    return [LogicalLine(number, text)] if text.strip() else []
+
+
 def logical_lines(lines: list[str], first_number: int = 1) -> list[LogicalLine]:
     """The logical lines of consecutive physical `lines`, the first of which is line `first_number`."""
     physical = _physical(lines, first_number)
@@ -199,3 +212,15 @@ def logical_lines(lines: list[str], first_number: int = 1) -> list[LogicalLine]:
                 i, joined = i + 1, joined + 1
         out.append(LogicalLine(number, text[:LINE_CAP]))
     return out
+
+
+def lines_holding(lines: list[LogicalLine], hits: list[int]) -> Iterator[LogicalLine]:
+    """The logical lines that hold one of the physical lines `hits` (ascending), where every match's literal is.
+    A logical line runs from its first physical line to the line before the next one's (several start on one
+    line where an escaped newline split it)."""
+    index = 0
+    for line, following in zip(lines, [*lines[1:], None]):
+        while index < len(hits) and hits[index] < line.number:
+            index += 1
+        if index < len(hits) and (following is None or hits[index] <= max(line.number, following.number - 1)):
+            yield line

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from gpudoctor.knowledge.log_lines import message_reach, nvrm_run
+from gpudoctor.knowledge.log_lines import logical_lines, message_reach, nvrm_run, one_logical_line
 from gpudoctor.knowledge.matcher import CompiledCatalogue, scan, scan_bytes
 from gpudoctor.knowledge.pattern_keys import key_options, mandatory_words, nested_quantifier, required_literals
 from gpudoctor.knowledge.signatures import Signature
@@ -398,3 +398,18 @@ def test_the_prefilter_finds_every_word_an_exceptions_head_ends_with():
                 line_end = len(text) if line_end < 0 else line_end
                 assert endings.between(text, line_start, line_end) == holds_exception_ending(text, line_start, line_end)
                 line_start = line_end + 1
+
+
+def test_a_plain_line_read_alone_gives_the_logical_line_the_general_reading_gives():
+    # The matcher reads a window of one line through log_lines.one_logical_line (most windows of a long log); on every
+    # line of the corpus and the raw recordings it must give what logical_lines gives, or leave the line to it.
+    taken = left = 0
+    for text in real_texts():
+        for number, line in enumerate(text.split("\n"), start=1):
+            single = one_logical_line(line, number)
+            if single is None:
+                left += 1
+                continue
+            taken += 1
+            assert single == logical_lines([line], number), line
+    assert taken > 50_000 and left > 100  # fences, cuts and escaped newlines among them

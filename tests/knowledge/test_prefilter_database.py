@@ -66,7 +66,7 @@ def test_a_chunk_beyond_latin_1_is_read_by_the_passes(table, monkeypatch):
     read = []
     original = table.database.occurrences
     monkeypatch.setattr(type(table.database), "occurrences",
-                        lambda self, chunk: read.append(result := original(chunk)) or result)
+                        lambda self, chunk, base=0: read.append(result := original(chunk, base)) or result)
     assert _database(text, table) == _passes(text, table)
     assert None in read and any(result for result in read if result is not None)  # both ways were taken
 
