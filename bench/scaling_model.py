@@ -8,7 +8,8 @@ Where the time goes, in order (bench/live_timeline.py shows it on a real host):
   1. the interpreter's start and the imports before NVML starts: measured, fixed;
   2. NVML's inventory, asked before cuInit (inside one process each waits for the other): the questions a
      full check asks at N GPUs, counted on synthetic N-GPU hosts (tests/synthetic.py) as
-     tests/host/test_nvml_call_counts.py does, each at its measured cost;
+     tests/host/test_nvml_call_counts.py does, each at its measured cost, and once per GPU and per pair what
+     the first asking costs beyond that (bench/nvml_costs.py's first_contact_ms, where the inputs hold it);
   3. cuInit, whose cost grows with the GPUs it initialises (measured with 1 and 2 GPUs visible: a line);
   4. what follows cuInit (CUDA's peer questions, judging, rendering): measured at 2 GPUs, grown with the
      number of GPUs and pairs.
@@ -71,6 +72,22 @@ def nvml_ms(questions: Counter, cost_ms: dict, per_field_ms: float | None = None
     return sum(count * known.get(function, typical) for function, count in questions.items())
 
 
+def first_contact_ms(nvml: dict) -> tuple[float, float]:
+    """(per GPU, per pair): what asking each question the first time costs beyond what it costs repeated, summed over
+    the questions (bench/nvml_costs.py); (0, 0) for inputs measured before it was."""
+    first, repeated = nvml.get("first_contact_ms") or {}, nvml["per_call_ms"]
+
+    def beyond(measured: dict) -> float:
+        extra = 0.0
+        for name, cold in measured.items():
+            warm = repeated.get(name.split("(")[0])
+            if isinstance(cold, (int, float)) and isinstance(warm, (int, float)):
+                extra += max(0.0, cold - warm)
+        return extra
+
+    return beyond(first.get("gpu", {})), beyond(first.get("pair", {}))
+
+
 def load_inputs(argv: list[str]) -> dict:
     """What bench/gpu_scaling_inputs.py printed, alone or under "gpu_scaling_inputs" in a call's result file."""
     if argv[1:2] in (["-h"], ["--help"]):
@@ -100,11 +117,16 @@ def main() -> None:
     costs = inputs["nvml"]["per_call_ms"]
     init_ms = inputs["nvml"]["nvmlInit_ms"]
     per_field = inputs["nvml"].get("field_value_ms_per_field")
+    gpu_first, pair_first = first_contact_ms(inputs["nvml"])
+
+    def nvml_total_ms(gpus: int) -> float:
+        pairs = gpus * (gpus - 1) // 2
+        return nvml_ms(nvml_questions(gpus), costs, per_field) + gpu_first * gpus + pair_first * pairs
 
     def model_s(gpus: int) -> float:
         pairs = gpus * (gpus - 1) // 2
         tail = TAIL_AT_TWO_MS * (gpus + pairs) / 3
-        return (inputs["median_s"]["python -c pass"] * 1000 + EARLY_MS + init_ms + nvml_ms(nvml_questions(gpus), costs, per_field)
+        return (inputs["median_s"]["python -c pass"] * 1000 + EARLY_MS + init_ms + nvml_total_ms(gpus)
                 + (base_cuinit + per_gpu_cuinit * gpus) * 1000 + tail) / 1000
 
     def quick_s(gpus: int) -> float:
@@ -113,6 +135,7 @@ def main() -> None:
         return model_s(gpus) - (base_cuinit + per_gpu_cuinit * gpus) - TAIL_AT_TWO_MS * pairs / 3 / 1000
 
     overlap = inputs["median_s"]["gpudoctor check"] - model_s(measured_gpus)
+    print(f"NVML's first asking: {gpu_first:.1f} ms per GPU and {pair_first:.1f} ms per pair beyond the repeated cost")
     print(f"cuInit: {base_cuinit * 1000:.0f} ms + {per_gpu_cuinit * 1000:.0f} ms per GPU; "
           f"nvidia-smi -q: {smi_base * 1000:.0f} ms + {smi_per_gpu * 1000:.0f} ms per GPU; "
           f"model vs measured at {measured_gpus} GPUs: {overlap * 1000:+.0f} ms carried to every size")
@@ -121,7 +144,7 @@ def main() -> None:
         questions = nvml_questions(gpus)
         check = model_s(gpus) + overlap
         smi = smi_base + smi_per_gpu * gpus
-        print(f"{gpus:>4} {sum(questions.values()):>14} {nvml_ms(questions, costs, per_field):>8.1f} "
+        print(f"{gpus:>4} {sum(questions.values()):>14} {nvml_total_ms(gpus):>8.1f} "
               f"{(base_cuinit + per_gpu_cuinit * gpus) * 1000:>9.0f} {check:>8.2f} {smi:>15.2f} {check / smi:>6.1f}")
     measured_quick = inputs["median_s"].get("gpudoctor check --quick")
     if measured_quick is None:

@@ -92,6 +92,11 @@ CLOCK_SLOWDOWNS = 0x4 | 0x8 | 0x20 | 0x40 | 0x80
 # NVML field NVML_FI_DEV_NVLINK_SPEED_MBPS_COMMON: the speed of the active NVLinks, in MB/s per link and
 # direction; `nvidia-smi nvlink -s` prints the same figure ("Link 0: 26.562 GB/s" on an H200).
 NVLINK_SPEED_FIELD = 90
+# NVML field NVML_FI_DEV_NVLINK_LINK_COUNT: how many NVLinks the GPU has. Known, the first batch's link states are all
+# the links there are; unknown (a GPU or driver that does not answer it, a recording from before it was asked), the
+# states are asked link after link until NVML refuses one: on an H200 (18 links) that 19th question cost 1.6-2.2 ms
+# of NVML and a trip to its child, one GPU after another (four-H200 VM, 2026-11-28, bench/live_timeline.py).
+NVLINK_COUNT_FIELD = 91
 
 
 class GpuProcess(Struct, frozen=True):
@@ -242,10 +247,11 @@ class _Reader:
 
 
 def _link_states(host: Host, index: int) -> list[tuple[int, bool]]:
-    """(link, active) for each NVLink NVML knows, up to the first error (NOT_SUPPORTED on GPUs without NVLink,
-    INVALID_ARGUMENT past the last link)."""
+    """(link, active) for each NVLink NVML knows, up to the GPU's link count or the first error (NOT_SUPPORTED on
+    GPUs without NVLink, INVALID_ARGUMENT past the last link)."""
+    count = _field_uint(host, index, NVLINK_COUNT_FIELD, allow_zero=True)
     states = []
-    for link in range(NVLINK_MAX_LINKS):
+    for link in range(NVLINK_MAX_LINKS if count is None else min(count, NVLINK_MAX_LINKS)):
         state = host.nvml("nvmlDeviceGetNvLinkState", index, link)
         if not state.ok:
             break
@@ -360,15 +366,20 @@ def _load(host: Host, index: int, utilization: int | None) -> GpuLoad:
 
 def _nvlink_speed(host: Host, index: int) -> int | None:
     """The per-link NVLink speed NVML reports, or None (no NVLink, an older driver, not recorded)."""
-    result = host.nvml("nvmlDeviceGetFieldValues", index, (NVLINK_SPEED_FIELD,))
+    return _field_uint(host, index, NVLINK_SPEED_FIELD)
+
+
+def _field_uint(host: Host, index: int, field: int, allow_zero: bool = False) -> int | None:
+    """The unsigned value of one NVML field of a GPU, asked alone; None where NVML did not answer it (or answered 0,
+    unless `allow_zero`), or where it was not recorded."""
+    result = host.nvml("nvmlDeviceGetFieldValues", index, (field,))
     if not result.ok or not isinstance(result.value, list) or not result.value:
         return None
     field_value = result.value[0]
     if not isinstance(field_value, dict) or field_value.get("nvmlReturn") != 0:
         return None
-    value = field_value.get("value") or {}
-    speed = value.get("uiVal")  # NVML_VALUE_TYPE_UNSIGNED_INT for this field
-    return speed if isinstance(speed, int) and speed > 0 else None
+    value = (field_value.get("value") or {}).get("uiVal")  # NVML_VALUE_TYPE_UNSIGNED_INT for these fields
+    return value if isinstance(value, int) and (value > 0 or (allow_zero and value == 0)) else None
 
 
 def _nvlinks_between(a: Gpu, b: Gpu, gpu_buses: set[str], nvlink_p2p_ok: bool, only_peer: bool = False) -> int:
@@ -437,9 +448,10 @@ def _inventory_calls(count: int) -> list[tuple]:
     pairs = [(a, b) for a in indices for b in indices if a < b]
     pair_calls = [("nvmlDeviceGetP2PStatus", a, b, P2P_READ) for a, b in pairs]
     pair_calls += [("nvmlDeviceGetTopologyCommonAncestor", a, b) for a, b in pairs]
-    speed = [("nvmlDeviceGetFieldValues", i, (NVLINK_SPEED_FIELD,)) for i in indices]
+    fields = [("nvmlDeviceGetFieldValues", i, (field,)) for i in indices
+              for field in (NVLINK_SPEED_FIELD, NVLINK_COUNT_FIELD)]
     # gpu_health's questions (BAR1, temperature, power limits, ECC) ride in this batch
-    return [(f, i) for i in indices for f in _PER_GPU_CALLS] + health_calls(indices) + speed + link_states + pair_calls
+    return [(f, i) for i in indices for f in _PER_GPU_CALLS] + health_calls(indices) + fields + link_states + pair_calls
 
 
 def _process_ids(answers) -> set[int]:
