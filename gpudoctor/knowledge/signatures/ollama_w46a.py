@@ -1,0 +1,51 @@
+"""Issue 25, w46a: an Ollama server that loaded no ggml backend at all.
+
+- No backend loaded. Since early 2025 (0.5.1x) the Ollama server loads its compute backends as libraries from lib/ollama beside the
+  binary (libggml-base, libggml-cpu-<variant>.so, cuda_v12/ and cuda_v13/ with libggml-cuda.so) and then logs what it
+  loaded on one line (ml/backend/ggml/ggml.go, msg=system): each backend's features, "CPU.0.SSE3=1 CPU.0.AVX2=1 ...
+  CUDA.0.ARCHS=...". Where it found none of them, only ggml's built-in part is left and the line reads "msg=system
+  CPU.0.LLAMAFILE=1 compiler=cgo(gcc)" (the first such releases printed it as info="CPU : LLAMAFILE = 1 | cgo(clang)"): the directory is
+  missing, partial or elsewhere (a tarball extracted under another prefix, an install script that stopped half way, a
+  copied binary), so every model runs on the CPU though the GPU was discovered (ollama#14119: lib/ollama held only
+  cuda_v12). Reinstalling the whole release fixes it; the driver does not.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-28"
+_REINSTALL = ("Reinstall Ollama completely, so that its lib/ollama directory sits beside the binary with every backend: "
+              "on Linux remove the old libraries first (`sudo rm -rf /usr/local/lib/ollama`, or /usr/lib/ollama for a "
+              "tarball extracted under /usr) and run the install script again (`curl -fsSL https://ollama.com/install.sh "
+              "| sh`), or extract the whole release archive (bin/ and lib/ together) under one prefix; on Windows "
+              "uninstall, delete %LOCALAPPDATA%\\Programs\\Ollama and install again. `ls /usr/local/lib/ollama` must then "
+              "list libggml-base, the libggml-cpu-* variants and the cuda_v12/cuda_v13 directories, and the server log's "
+              "msg=system line names CUDA.0.ARCHS. Where a distribution package installed it, use that package's CUDA "
+              "build that ships libggml-cuda.so (check with `pacman -Ql ollama-cuda | grep libggml-cuda`, or the package "
+              "manager's file list), its previous release until a fixed one is out, or Ollama's install script instead.")
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.server-loaded-no-ggml-backends",
+        cause_id="ollama-install-incomplete",
+        kinds=("any",),
+        # ggml.go's system line with no backend library loaded: only the built-in LLAMAFILE entry of ggml-base (one per
+        # CPU "device" it counts), never a backend's features (CPU.0.SSE3=1, CUDA.0.ARCHS=...) before it
+        patterns=(r"\bmsg=system CPU\.0\.LLAMAFILE=1(?: CPU\.\d\.LLAMAFILE=1){0,3} compiler=cgo\((?:gcc|clang)\)",
+                  r"\bmsg=system info=\"CPU : LLAMAFILE = 1 \| cgo\((?:gcc|clang)\)\""),
+        severity="fail",
+        cause=("The Ollama server found none of its backend libraries (not even a CPU one: its system line lists only "
+               "ggml's built-in LLAMAFILE), so lib/ollama beside the binary is missing, partial or elsewhere and every "
+               "model runs on the CPU although the GPU was discovered."),
+        advice=_REINSTALL,
+        action="configure",
+        rules_out=("a driver fault", "a GPU discovery fault"),
+        never_suggest=("reinstall the driver", "update the driver", "CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/ollama/ollama/issues/14119",
+                 "https://github.com/ollama/ollama/blob/main/ml/backend/ggml/ggml.go",
+                 "https://github.com/ollama/ollama/blob/main/docs/linux.md"),
+        checked=CHECKED,
+        examples=("ollama/ollama-14119-install-script-only-cuda-v12-dir-no-backends.txt",),
+    ),
+)
