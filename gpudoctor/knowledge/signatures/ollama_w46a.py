@@ -23,16 +23,20 @@ _REINSTALL = ("Reinstall Ollama completely, so that its lib/ollama directory sit
               "list libggml-base, the libggml-cpu-* variants and the cuda_v12/cuda_v13 directories, and the server log's "
               "msg=system line names CUDA.0.ARCHS. Where a distribution package installed it, use that package's CUDA "
               "build that ships libggml-cuda.so (check with `pacman -Ql ollama-cuda | grep libggml-cuda`, or the package "
-              "manager's file list), its previous release until a fixed one is out, or Ollama's install script instead.")
+              "manager's file list), its previous release until a fixed one is out, or Ollama's install script instead. "
+              "On Windows, where lib\\ollama is complete but the log's ggml_backend_load_best lines say each ggml-*.dll "
+              "failed to load, a folder on the PATH holds another program's ggml-base.dll: remove it from the PATH (or put "
+              "Ollama's lib\\ollama before it) and restart Ollama.")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="ollama.server-loaded-no-ggml-backends",
         cause_id="ollama-install-incomplete",
         kinds=("any",),
-        # ggml.go's system line with no backend library loaded: only the built-in LLAMAFILE entry of ggml-base (one per
-        # CPU "device" it counts), never a backend's features (CPU.0.SSE3=1, CUDA.0.ARCHS=...) before it
-        patterns=(r"\bmsg=system CPU\.0\.LLAMAFILE=1(?: CPU\.\d\.LLAMAFILE=1){0,3} compiler=cgo\((?:gcc|clang)\)",
+        # ggml.go's system line with no backend library loaded: the one built-in LLAMAFILE entry alone, never a
+        # backend's features (CPU.0.SSE3=1, CUDA.0.ARCHS=...) nor a second CPU entry (CPU.1.LLAMAFILE=1, which a loaded
+        # CPU library adds, even the featureless x64 variant of a very old CPU)
+        patterns=(r"\bmsg=system CPU\.0\.LLAMAFILE=1 compiler=cgo\((?:gcc|clang)\)",
                   r"\bmsg=system info=\"CPU : LLAMAFILE = 1 \| cgo\((?:gcc|clang)\)\""),
         severity="fail",
         cause=("The Ollama server found none of its backend libraries (not even a CPU one: its system line lists only "
