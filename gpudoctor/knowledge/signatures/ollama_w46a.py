@@ -8,6 +8,11 @@
   missing, partial or elsewhere (a tarball extracted under another prefix, an install script that stopped half way, a
   copied binary), so every model runs on the CPU though the GPU was discovered (ollama#14119: lib/ollama held only
   cuda_v12). Reinstalling the whole release fixes it; the driver does not.
+- A llama.cpp built for the build machine's CPU. ggml compiles with -march=native unless GGML_NATIVE=OFF, so a binary or
+  container image built on a CI runner (a recent Xeon with AVX-512 and AMX) carries those instructions; on a CPU
+  without them ggml first prints "AMX is not ready to be used!" (its AMX initialisation, ggml-cpu/amx) and then the
+  process dies on an illegal instruction (unsloth#4535, #4683; fixed by images built with GGML_NATIVE=OFF). The same
+  line on a CPU that has AMX means a kernel that refuses the AMX state (Linux before 5.16).
 """
 
 from __future__ import annotations
@@ -29,6 +34,34 @@ _REINSTALL = ("Reinstall Ollama completely, so that its lib/ollama directory sit
               "Ollama's lib\\ollama before it) and restart Ollama.")
 
 SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.ggml-built-for-amx-cpu",
+        cause_id="cpu-instructions-missing",
+        kinds=("any",),
+        # ggml-cpu's AMX initialisation (arch_prctl ARCH_REQ_XCOMP_PERM refused), printed only by a build compiled with
+        # AMX, i.e. for a Sapphire Rapids or newer Xeon
+        patterns=(r"\bAMX is not ready to be used!",),
+        severity="fail",
+        cause=("This llama.cpp (ggml) build was compiled for a CPU with AMX and AVX-512 (-march=native on the machine that "
+               "built it, often a CI runner's Xeon), and this processor or its kernel cannot run AMX, so the process dies "
+               "on an illegal instruction once those code paths run."),
+        advice=("Run a build that is not tied to the build machine's CPU: an image or release built with "
+                "-DGGML_NATIVE=OFF (or with GGML_BACKEND_DL and GGML_CPU_ALL_VARIANTS, which pick the CPU code at run "
+                "time), a newer image of the project that is built that way, or llama.cpp built on this machine (`cmake -B "
+                "build -DGGML_CUDA=ON -DGGML_NATIVE=ON`). On a Xeon that does have AMX (`grep -o -w amx_tile "
+                "/proc/cpuinfo`), the kernel is too old to grant it: use Linux 5.16 or newer. The GPU and driver are not "
+                "involved."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a damaged model"),
+        never_suggest=("reinstall the driver", "update the driver", "install the CUDA toolkit"),
+        sources=("https://github.com/unslothai/unsloth/issues/4535", "https://github.com/unslothai/unsloth/issues/4683",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-cpu/amx/amx.cpp",
+                 "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"),
+        checked=CHECKED,
+        examples=("ollama/unsloth-4535-llama-server-amx-not-ready-core-dump-c.txt",),
+        # the shell's "Illegal instruction (core dumped)" just after it is this build's crash
+        refines=("frameworks.python-illegal-instruction",), refines_within=3,
+    ),
     Signature(
         code="ollama.server-loaded-no-ggml-backends",
         cause_id="ollama-install-incomplete",
