@@ -150,7 +150,12 @@ SIGNATURES: tuple[Signature, ...] = (
                   # w46a: a build that assumes instructions the CPU lacks ("llama-server thinks AMX exists on a CPU that
                   # doesn't support it and crashes", "uses AVX-512 on a processor that does not have it")
                   _LLM_CPU + r"\b(?:AVX2|AVX-?512\w{0,6}|AMX\w{0,6}|FMA|F16C)\b[^\n]{0,60}?\b(?:on|for) (?:a|my|this|the) "
-                  r"(?:CPU|processor) (?:that|which) (?:does ?n[o'’]t|does not|can't|cannot) (?:support|have|run)\b"),
+                  r"(?:CPU|processor) (?:that|which) (?:does ?n[o'’]t|does not|can't|cannot) (?:support|have|run)\b",
+                  # w46a: a VM whose virtual CPU hides AVX ("I dont have the AVX enabled in my CPU of the VM", "we don't
+                  # have AVX2 exposed in the guest")
+                  _LLM_CPU + r"\b(?:do ?n[o'’]?t|did ?n[o'’]?t|does ?n[o'’]?t|do not|did not|does not) have (?:the )?"
+                  r"(?:AVX2?|avx2?)(?: instructions?| support)? (?:enabled|exposed|available|turned on)\b[^\n]{0,40}?"
+                  r"\b(?:VM|virtual machine|guest)\b"),
         severity="warn",
         cause=("The description suggests the processor lacks AVX2 (or AVX, or the AVX-512/AMX a build assumed): the "
                "app's default llama.cpp builds, its GPU ones included, are compiled for it and crash, so only builds "
@@ -163,13 +168,15 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/LostRuins/koboldcpp/issues/1277",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/951",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/342", "https://lmstudio.ai/docs/app/system-requirements",
-                 "https://github.com/gpustack/gpustack/issues/541", "https://github.com/unslothai/unsloth/issues/4683"),
+                 "https://github.com/gpustack/gpustack/issues/541", "https://github.com/unslothai/unsloth/issues/4683",
+                 "https://github.com/ollama/ollama/issues/8399"),
         checked=CHECKED,
         examples=("ollama/koboldcpp-366-xeon-e5-1650-cublas-crash-only-noavx2-prose.txt",
                   "ollama/lmstudio-951-hardware-tab-empty-xeon-x3450-lacks-avx2.txt",
                   "ollama/lmstudio-342-xeon-e5-2697-v2-cpu-gpu-not-detected.txt",
                   "ollama/lmstudio-659-hardware-page-empty-cpu-lacks-avx2.txt",
                   "ollama/gpustack-541-llama-box-avx1-only-xeon-exited-a.txt",
-                  "ollama/unsloth-4683-docker-llama-server-amx-illegal-instruction-a.txt"),
+                  "ollama/unsloth-4683-docker-llama-server-amx-illegal-instruction-a.txt",
+                  "ollama/ollama-8399-vm-cpu-without-avx-gpu-unused-prose.txt"),
     ),
 )
