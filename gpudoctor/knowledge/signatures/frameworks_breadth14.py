@@ -20,9 +20,10 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(r"[Ii]llegal instruction \(? ?core dumped", r"\billegal hardware instruction\b",
                   r"exit code 132 \(interrupted by signal 4: SIGILL\)"),
         severity="fail",
-        cause=("The Python process died on a CPU instruction the processor does not have: a prebuilt binary it loaded "
-               "(TensorFlow 1.6 and later need AVX, some builds AVX2 or FMA) uses instructions this CPU, or the virtual "
-               "machine's CPU model, lacks."),
+        cause=("The process (Python, or a prebuilt program such as llama-server, node or an LLM app's server) died on a "
+               "CPU instruction the processor does not have: a prebuilt binary it runs or loaded (TensorFlow 1.6 and "
+               "later need AVX; llama.cpp builds AVX2, FMA, at times AVX-512 or AMX) uses instructions this CPU, or the "
+               "virtual machine's CPU model, lacks."),
         advice=("Check the CPU's flags: `grep -o -w -m1 'avx\\|avx2\\|fma' /proc/cpuinfo` (none printed: no AVX). In a VM, "
                 "set the CPU type to host (host-passthrough) so AVX reaches the guest; on an old CPU, install a build made "
                 "without AVX (or build the framework from source; TensorFlow 1.5 was the last prebuilt without it) or run "

@@ -188,9 +188,9 @@ SIGNATURES: tuple[Signature, ...] = (
         advice=("Give the context an n_batch as large as the longest prompt, up to n_ctx: llama-cpp-python "
                 "`Llama(model_path, n_ctx=4096, n_batch=4096)` (with n_ubatch as large for embedding models), "
                 "LangChain's LlamaCpp(n_batch=...), guidance's LlamaCpp(..., n_batch=n_ctx), llama-server `-b 4096 -ub "
-                "4096`; or update the binding or framework, whose newer releases split long prompts into batches. A "
-                "larger n_batch uses more VRAM for the compute buffer; lower it again if the load then runs out of "
-                "memory."),
+                "4096`, other front-ends' batch-size option raised together with their context size; or update the "
+                "binding or framework, whose newer releases split long prompts into batches. A larger n_batch makes "
+                "the compute buffer larger; lower it again if the model then no longer fits the GPU."),
         action="configure",
         rules_out=("a driver fault", "a damaged model file"),
         never_suggest=("reinstall the driver", "update the driver"),

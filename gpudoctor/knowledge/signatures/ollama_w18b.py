@@ -113,19 +113,29 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:[Rr]equires?|[Nn]eeds?|[Ii]nstall(?:ed|ing)?|[Uu]se|[Uu]sing)(?: the)? [`'\"]?ollama-cuda\b",
             r"\b[Oo]llama\b[^\n]{0,40}?\b(?:package|pkg)\b[^\n]{0,40}?\b(?:is |was )?(?:CPU[- ]only|cpu[- ]only|without "
             r"(?:CUDA|cuda|GPU|gpu))\b",
+            # w46a: Ollama from a package manager whose build has no CUDA ("When installing `ollama` via Homebrew, NVIDIA
+            # GPU inference (CUDA) is not supported", "installed ollama with snap and it only runs on the CPU")
+            r"^(?=[^\n]{0,200}?[Oo]llama)[^\n]{0,200}?\b(?:via|with|using|from|through) (?:Homebrew|homebrew|brew|snap|"
+            r"Snap|the AUR|AUR|nixpkgs|Flatpak|flatpak|conda-forge)\b[^\n]{0,120}?(?:\b(?:only )?(?:uses?|runs? on) (?:the )?"
+            r"CPU\b|\bCPU[- ]only\b|\bno (?:CUDA|GPU) support\b|\b(?:CUDA|NVIDIA|GPU)\b[^\n]{0,40}?\b(?:is|are) not "
+            r"supported\b)(?![^\n]{0,120}\?)",
         ),
         severity="warn",
         cause=("The description suggests Ollama came from a distribution package without its CUDA runner (Arch's ollama "
-               "package has only the CPU backends; ollama-cuda adds CUDA), so every model runs on the CPU."),
+               "package has only the CPU backends, ollama-cuda adds CUDA; Homebrew's formula on Linux has no CUDA), so "
+               "every model runs on the CPU."),
         advice=("Install the distribution's CUDA build of Ollama, or Ollama's own: on Arch `sudo pacman -S ollama-cuda` "
                 "(then `sudo systemctl restart ollama`), on NixOS `services.ollama.acceleration = \"cuda\";` (or the "
-                "ollama-cuda package); elsewhere, where the package has no CUDA runner, Ollama's install script "
+                "ollama-cuda package); elsewhere (Homebrew on Linux), where the package has no CUDA runner, "
+                "Ollama's install script "
                 "(`curl -fsSL https://ollama.com/install.sh | sh`). `ollama ps` then shows the model on the GPU."),
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/omacom/omarchy/pull/1319", "https://wiki.archlinux.org/title/Ollama"),
+        sources=("https://github.com/omacom/omarchy/pull/1319", "https://wiki.archlinux.org/title/Ollama",
+                 "https://github.com/ollama/ollama/issues/13657"),
         checked="2026-11-27",
-        examples=("ollama/omarchy-1319-arch-ollama-needs-ollama-cuda.txt",),
+        examples=("ollama/omarchy-1319-arch-ollama-needs-ollama-cuda.txt",
+                  "ollama/ollama-13657-brew-formula-linux-no-cuda-prose.txt"),
     ),
 )

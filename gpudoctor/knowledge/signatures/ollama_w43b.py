@@ -67,6 +67,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # w44a: also "0xc000001d - Illegal Instruction", "0xC000001D: illegal instruction" (a wheel's crash report)
         patterns=(r"\b0x[cC]000001[dD](?: ?[(:-] ?| )?(?:[Ii]llegal [Ii]nstruction|STATUS_ILLEGAL_INSTRUCTION)\b",
                   r"\bexit(?:ed with)? code:? ?(?:-1073741795|3221225501)\b",
+                  # w46a: the same code where an app reports it as its error or status ("Problem loading model with error
+                  # 3221225501", "exit status 3221225501", "returned -1073741795")
+                  r"\b(?:[Ee]rror(?: code)?|exit status|status|returned|return code)[: ]{1,3}(?:-1073741795|3221225501)\b",
                   # rev44b: the same code as Python's faulthandler prints it (Modules/faulthandler.c has no name for it:
                   # "Windows fatal exception: code " and the number, decimal in older releases, hex in newer) and as
                   # Event Viewer's Application Error (event 1000) does ("Exception code: 0xc000001d")
@@ -138,10 +141,25 @@ SIGNATURES: tuple[Signature, ...] = (
                   _LLM_CPU + r"\b(?:CPU|processor)\b[^\n]{0,40}?\b(?:does not|doesn't|doesn’t|do not|don't|can't|cannot) "
                   r"(?:support|have) (?:the |any )?(?:AVX2|avx2)\b(?![^\n]{0,120}\?)",
                   _LLM_CPU + r"\b(?:AVX2|avx2)\b[^\n]{0,30}?\b(?:was|is|were) (?:disabled|turned off|switched off|off) in "
-                  r"(?:the |my )?(?:BIOS|UEFI|firmware)\b(?![^\n]{0,120}\?)"),
+                  r"(?:the |my )?(?:BIOS|UEFI|firmware)\b(?![^\n]{0,120}\?)",
+                  # w46a: the CPU listed as lacking AVX2 ("CPU: Xeon(R) CPU E5-2470 v2 - No AVX2 support, only AVX1",
+                  # "my processor has no AVX2"); AVX-512 is left out here, as most desktop CPUs lack it and people list
+                  # that in passing
+                  _LLM_CPU + r"\b(?:CPU|processor)\b[^\n]{0,60}?\b(?:[Nn]o|without|lacks|lacking|has no) (?:the )?"
+                  r"(?:AVX2|avx2)(?: instructions?| instruction set| support)?\b(?![^\n]{0,120}\?)",
+                  # w46a: a build that assumes instructions the CPU lacks ("llama-server thinks AMX exists on a CPU that
+                  # doesn't support it and crashes", "uses AVX-512 on a processor that does not have it")
+                  _LLM_CPU + r"\b(?:AVX2|AVX-?512\w{0,6}|AMX\w{0,6}|FMA|F16C)\b[^\n]{0,60}?\b(?:on|for) (?:a|my|this|the) "
+                  r"(?:CPU|processor) (?:that|which) (?:does ?n[o'’]t|does not|can't|cannot) (?:support|have|run)\b",
+                  # w46a: a VM whose virtual CPU hides AVX ("I dont have the AVX enabled in my CPU of the VM", "we don't
+                  # have AVX2 exposed in the guest")
+                  _LLM_CPU + r"\b(?:do ?n[o'’]?t|did ?n[o'’]?t|does ?n[o'’]?t|do not|did not|does not) have (?:the )?"
+                  r"(?:AVX2?|avx2?)(?: instructions?| support)? (?:enabled|exposed|available|turned on)\b[^\n]{0,40}?"
+                  r"\b(?:VM|virtual machine|guest)\b"),
         severity="warn",
-        cause=("The description suggests the processor lacks AVX2 (or AVX): the app's default llama.cpp builds, its GPU "
-               "ones included, are compiled for it and crash, so only its old-CPU modes run."),
+        cause=("The description suggests the processor lacks AVX2 (or AVX, or the AVX-512/AMX a build assumed): the "
+               "app's default llama.cpp builds, its GPU ones included, are compiled for it and crash, so only builds "
+               "made for an older CPU run."),
         advice=_ADVICE,
         action="configure",
         rules_out=("a GPU or driver fault",),
@@ -149,11 +167,16 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/LostRuins/koboldcpp/issues/366",
                  "https://github.com/LostRuins/koboldcpp/issues/1277",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/951",
-                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/342", "https://lmstudio.ai/docs/app/system-requirements"),
+                 "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/342", "https://lmstudio.ai/docs/app/system-requirements",
+                 "https://github.com/gpustack/gpustack/issues/541", "https://github.com/unslothai/unsloth/issues/4683",
+                 "https://github.com/ollama/ollama/issues/8399"),
         checked=CHECKED,
         examples=("ollama/koboldcpp-366-xeon-e5-1650-cublas-crash-only-noavx2-prose.txt",
                   "ollama/lmstudio-951-hardware-tab-empty-xeon-x3450-lacks-avx2.txt",
                   "ollama/lmstudio-342-xeon-e5-2697-v2-cpu-gpu-not-detected.txt",
-                  "ollama/lmstudio-659-hardware-page-empty-cpu-lacks-avx2.txt"),
+                  "ollama/lmstudio-659-hardware-page-empty-cpu-lacks-avx2.txt",
+                  "ollama/gpustack-541-llama-box-avx1-only-xeon-exited-a.txt",
+                  "ollama/unsloth-4683-docker-llama-server-amx-illegal-instruction-a.txt",
+                  "ollama/ollama-8399-vm-cpu-without-avx-gpu-unused-prose.txt"),
     ),
 )

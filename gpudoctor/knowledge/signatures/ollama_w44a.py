@@ -31,6 +31,12 @@ _GARBLED = (r"(?<!\bno )(?<!\bno more )(?<!\blonger get )(?<!\bnot )(?<!\bnever 
             r"(?<!\bfixed the )(?<!\bfixes the )(?<!\bfix the )(?<!\bfix for )"
             r"(?:[Gg]ibberish|[Jj]ibberish|[Gg]arbled|[Ii]ncoherent|[Ii]ncomprehensible|"
             r"[Gg]arbage (?:output|text|responses?|answers?|tokens?|characters)|corrupted output|GGGGGGGG|"
+            # w46a: "producing corrupted or unrelated outputs", "corrupted responses"
+            r"[Cc]orrupted (?:or \w{3,12} )?(?:outputs|responses?|answers?|text)|"
+            # w46a: one token over and over, whatever the prompt ("only generate the exact same one or two tokens
+            # regardless of prompt", "repeats the same token")
+            r"(?:generat|produc|output|repeat|return)\w{0,3} (?:only )?(?:the )?(?:exact )?same (?:one or two |two |few )?"
+            r"(?:tokens?|words?|characters?)\b|"
             r"[Nn]onsense (?:output|text|responses?|answers?|tokens?)|"
             # "some models produce garbage", "it only returns garbage", "began returning nonsense"
             r"(?:produc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|return(?:s|ed|ing)?|outputs?|gives?|spits? out) "
@@ -44,7 +50,7 @@ _GARBLED = (r"(?<!\bno )(?<!\bno more )(?<!\blonger get )(?<!\bnot )(?<!\bnever 
 _VERSION = r"(?:v\d{1,3}\.\d{1,3}[.\d]{0,8}|b\d{3,5}|\d{1,2}\.\d{1,3}\.\d{1,3})\b"
 _NUMBER = r"(?:v|b)?\d{1,5}[.\d]{0,12}\b"  # after "version", "release", "build"
 _RELEASE = (r"(?:\b(?:[Ss]ince|[Aa]fter|[Bb]eginning with|[Ss]tarting (?:with|from)) (?:(?:the )?(?:version|release|build|"
-            r"runtime) " + _NUMBER + r"|" + _VERSION + r")|"
+            r"runtime) (?:of (?:[\w.-]{1,20} )?)?" + _NUMBER + r"|" + _VERSION + r")|"
             r"\b(?:[Aa]fter|[Ss]ince) (?:the |an |a |this |my |our )?(?:latest |last |recent |new )?"
             r"(?:update|upgrade|updating|upgrading)\b"
             # the app's update, not the machine's ("since upgrading my RAM", "after updating Windows")
@@ -135,7 +141,8 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/ollama/ollama/issues/13444", "https://github.com/ollama/ollama/issues/12142",
                  "https://github.com/ggml-org/llama.cpp/issues/21855",
                  "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1821",
-                 "https://github.com/oobabooga/textgen/issues/5354", "https://github.com/ollama/ollama/releases"),
+                 "https://github.com/oobabooga/textgen/issues/5354", "https://github.com/ollama/ollama/releases",
+                 "https://github.com/LostRuins/koboldcpp/issues/2378", "https://github.com/LostRuins/koboldcpp/issues/1837"),
         checked=CHECKED,
         examples=("ollama/ollama-13444-v0133-gibberish-v0132-fine.txt",
                   "ollama/ollama-12142-jetson-orin-nano-gibberish-g-newer-releases.txt",
@@ -143,7 +150,9 @@ SIGNATURES: tuple[Signature, ...] = (
                   "ollama/lmstudio-1821-llamacpp-runtime-2130-garbled-output-dual-a5000.txt",
                   "ollama/textgen-5354-llama-cpp-python-0231-cuda-gibberish.txt",
                   "ollama/llamacppdart-81-gibberish-after-llamacpp-b6323.txt",
-                  "ollama/llamacpppython-757-server-garbage-since-027.txt"),
+                  "ollama/llamacpppython-757-server-garbage-since-027.txt",
+                  "ollama/koboldcpp-2378-1181-chatml-models-garbage-115-works.txt",
+                  "ollama/koboldcpp-1837-glm4-broken-since-1100-same-token.txt"),
     ),
     Signature(
         code="ollama.client-context-spills-to-cpu-described",
