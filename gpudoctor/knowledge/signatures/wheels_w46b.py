@@ -8,6 +8,12 @@ unavailable." when no CUDA library of theirs fits the CUDA torch reports (a CUDA
 shows one of them failing (an 8-bit optimizer's missing symbol, "CUDA Setup failed despite GPU being available"),
 wheels.bitsandbytes-cpu-library reads that line as the failure; the warnings alone are a warning: where the app does
 not use those features (an image or video generator on the GPU), helpers settle on ignoring them.
+
+A dated nightly pinned after it left the index. PyTorch's nightly indexes (download.pytorch.org/whl/nightly/cuXXX) keep
+only the recent nightlies; an installer or requirements file that pins one build (torch==2.7.0.dev20250310+cu128, as
+RTX 50 guides did before 2.7 shipped) stops resolving weeks later, and pip lists only newer .dev builds. The Python is
+not the problem (wheels.pinned-version-not-for-this-python's reading); the stable release of that version on the
+matching CUDA index, or a current nightly, is the fix (rsxdalv/TTS-WebUI#561).
 """
 
 from __future__ import annotations
@@ -42,5 +48,31 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/Haoming02/sd-webui-forge-classic/issues/184", BNB_INSTALL),
         checked=CHECKED,
         examples=("wheels/forge-classic-184-bnb-0455-no-cuda129-binary.txt",),
+    ),
+    Signature(
+        code="wheels.pinned-nightly-pruned-from-index",
+        cause_id="pinned-dependency-unavailable",
+        kinds=("any",),
+        # pip's line for a requirement pinned to a dated nightly (X.Y.Z.devYYYYMMDD, with or without +cuXXX) where the
+        # index lists other builds; "(from versions: none)" is no build for this platform at all (Triton on Windows:
+        # frameworks.triton-no-windows-wheel), not a pruned one
+        patterns=(r"Could not find a version that satisfies the requirement (?P<package>[\w.-]{2,40})==(?P<pinned>\d{1,2}\.\d{1,2}"
+                  r"(?:\.\d{1,2})?\.dev20\d{6}[\w.+]{0,20}) {1,2}\(from versions: \d",),
+        severity="fail",
+        cause=("The install pins {package} to one dated nightly build ({pinned}), and the nightly index no longer serves "
+               "it: PyTorch's nightly indexes keep only recent builds, so the pin stops resolving after a few weeks "
+               "whatever the Python or the GPU."),
+        advice=("Pin a build the index still serves: the stable release of that version from the matching CUDA index "
+                "(e.g. `pip install torch==2.7.0 torchvision torchaudio --index-url https://download.pytorch.org/whl/cu128` "
+                "for a 2.7.0 nightly pin), or a current nightly (`pip install --pre torch --index-url "
+                "https://download.pytorch.org/whl/nightly/cu128`); for an app's installer, change its pin or use a release "
+                "of the app that pins a stable torch."),
+        action="configure",
+        rules_out=("the Python version", "the driver"),
+        never_suggest=("reinstall the driver", "update the driver", "install another Python"),
+        sources=("https://github.com/rsxdalv/TTS-WebUI/issues/561", "https://pytorch.org/get-started/locally/"),
+        checked=CHECKED,
+        examples=("wheels/ttswebui-561-pinned-torch-nightly-pruned-from-index.txt",),
+        refines=("wheels.pinned-version-not-for-this-python",),
     ),
 )
