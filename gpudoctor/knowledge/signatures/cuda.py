@@ -331,8 +331,8 @@ SIGNATURES += (
             # "Tried to allocate 36.00 MiB (GPU 0; 10.76 GiB total capacity; ...". The lookahead splits "memory." off
             # the literal so that the prefilter keys on "allocate": healthy logs hold "memory." by the thousand.
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
-            # the same message where the pasted line ends before the GPU's index (w40b)
-            r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)\. GPU(?! ?\d)",
+            # the same message where the pasted line ends before the GPU's index (w40b), or right after the size (w46b)
+            r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. GPU(?! ?\d)|\.?\s{0,3}$)",
             r"(?:Runtime|OutOfMemory)Error: CUDA out of memory\b(?!\. Tried)",  # keyed on "Error:", not on an O or R pass
             r"显存不足", r"显存不够", r"显存溢出", r"显存爆炸",  # the message cut, or told in Chinese (one prefilter pass: 显)
             r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
@@ -349,7 +349,7 @@ SIGNATURES += (
         cause="The GPU ran out of memory for what the program asked.",
         advice=("See who holds the GPU memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
                 "this process holds it, reduce the batch size (or the model, sequence length, image size or resolution: "
-                "a model larger than the card's VRAM needs a bigger GPU; the 'shared GPU memory' Windows shows is system RAM, not VRAM), use mixed "
+                "a model larger than the card's VRAM needs a bigger GPU; the 'shared GPU memory' Windows shows is system RAM, not VRAM; one request far beyond the card, tens of GiB or more, is one input too large: resize or crop the image, slice long audio or video into shorter clips, about 10-15 s for speech and voice models), use mixed "
                 "precision or gradient checkpointing, offload weights to the CPU (ComfyUI --lowvram or --novram, diffusers enable_model_cpu_offload(), a trainer's text-encoder offload or block swap), or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own); with much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
                 "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "
@@ -358,11 +358,11 @@ SIGNATURES += (
         sources=("https://github.com/pytorch/pytorch/issues/16417", "https://github.com/phamquiluan/ResidualMaskingNetwork/issues/15",
                  "https://github.com/pjreddie/darknet/issues/304", "https://github.com/leggedrobotics/darknet_ros/issues/239",
                  "https://pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf", "https://github.com/bytedeco/javacv/issues/1788",
-                 "https://docs.blender.org/manual/en/latest/render/cycles/gpu_rendering.html", _LLM.LLM_OUT_OF_MEMORY_SOURCE),
+                 "https://docs.blender.org/manual/en/latest/render/cycles/gpu_rendering.html", _LLM.LLM_OUT_OF_MEMORY_SOURCE, "https://github.com/Fannovel16/comfy_controlnet_preprocessors/issues/50"),
         checked="2026-11-26", examples=("cuda/pytorch-16417-oom-batch-size.txt", "cuda/residualmasking-15-oom-other-process.txt",
                   "cuda/spacenet-3-cupy-out-of-memory-to-allocate.txt", "cuda/rstarcnn-25-caffe-check-failed-2-out-of-memory.txt",
                   "cuda/darknet-304-cuda-error-out-of-memory-other-process.txt", "cuda/darknetros-239-cuda-error-out-of-memory.txt",
-                  "cuda/javacv-1788-gpumat-loop-out-of-memory.txt", _LLM.LLM_OUT_OF_MEMORY_EXAMPLE),
+                  "cuda/javacv-1788-gpumat-loop-out-of-memory.txt", _LLM.LLM_OUT_OF_MEMORY_EXAMPLE, "frameworks/comfycnpreprocessors-50-huge-image-219gib-allocation.txt"),
     ),
     Signature(
         code="cuda.no-device", cause_id="cuda-no-device", kinds=("any",),

@@ -103,10 +103,19 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:NVIDIA )?(?:GPUs?|cards?|graphics cards?|architectures?)\b[^\n]{0,60}?\b(?:removed|dropped|ended|gone)\b",
             _NOT_DRIVER_BRANCH + r"[^\n]{0,400}?\b(?:PyTorch|[Pp]ytorch|[Tt]orch)\b[^\n]{0,60}?\b(?:dropped|removed|ended) (?:the )?"
             r"support for (?:the )?(?:older|old|legacy) (?:NVIDIA )?(?:GPUs?|cards?|graphics cards?|architectures?)\b",
+            # w46b: "this torch version can not support old gpu like gtx1070", "installed versions of torch and torchvision
+            # that did not support the old CUDA version of this specific card"
+            _NOT_DRIVER_BRANCH + r"[^\n]{0,400}?\b(?:PyTorch|[Pp]ytorch|[Tt]orch)\b[^\n]{0,80}?\b(?:can ?not|can't|could ?n[o']t|"
+            r"does ?n[o']t|did ?n[o']t|do ?n[o']t) support (?:the |my |this |an? )?(?:old|older)\b[^\n]{0,60}?"
+            r"\b(?:cards?|GPUs?|gpus?|graphics cards?|GTX ?\d{3,4})",
+            # w46b: "the pre-compiled PyTorch 2.7.1 binary ... does not contain sm_61" (the generic prebuilt reading,
+            # ollama.described-prebuilt-lacks-cuda-arch, gives a llama.cpp build's advice)
+            _NOT_DRIVER_BRANCH + r"[^\n]{0,400}?\b(?:PyTorch|[Pp]ytorch|[Tt]orch)\b[^\n]{0,80}?\b(?:does|do|did)(?: not| NOT|n't) "
+            r"(?:contain|include|have|carry|ship)(?: any)?(?: the)?(?: kernels? for)? (?:sm_?[56]\d|Pascal|Maxwell)\b",
         ),
         severity="warn",
         cause=("The description says the PyTorch build in use (its CUDA 12.8 or later wheels, or an app or image that "
-               "ships them) dropped the GPU's architecture: PyTorch 2.8 and later cu128/cu129/cu13x wheels carry no "
+               "ships them) dropped the GPU's architecture: the cu128/cu129/cu13x wheels (2.7's cu128 build, 2.8 and later) carry no "
                "Maxwell or Pascal (sm_50-sm_61) kernels, so a GTX 9xx/10xx card is found and then fails at its first "
                "kernel (\"no kernel image is available\"); the driver is not the problem."),
         advice=("Install a PyTorch build that still carries the card's kernels in the app's environment: the cu126 "
@@ -119,9 +128,14 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the driver", "a GPU hardware fault"),
         never_suggest=("update the driver", "reinstall the driver"),
         versions=("PyTorch 2.8+: cu128/cu129 drop sm_50-sm_61; cu126 keeps them",),
-        sources=("https://github.com/utensils/comfyui-nix/issues/11", PYTORCH_ARCH_POLICY),
+        sources=("https://github.com/utensils/comfyui-nix/issues/11", PYTORCH_ARCH_POLICY,
+                 "https://github.com/karpathy/nanochat/issues/178", "https://github.com/deepbeepmeep/Wan2GP/issues/1933"),
         checked=CHECKED,
-        examples=("frameworks/comfyuinix-11-pascal-needs-cu118-prose.txt",),
+        examples=("frameworks/comfyuinix-11-pascal-needs-cu118-prose.txt",
+                  "frameworks/nanochat-178-uv-torch-cu128-gtx1070-needs-cu126-prose.txt",
+                  "frameworks/wan2gp-1933-torch271-wheel-no-sm61-prose.txt"),
+        # a torch wheel's missing kernels, not a llama.cpp-style prebuilt's (w46b)
+        refines=("ollama.described-prebuilt-lacks-cuda-arch",),
     ),
     Signature(
         code="frameworks.dataloader-killed-host-ram-full-described",

@@ -241,8 +241,8 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"CUDA SETUP: Required library version not found: (?P<library>libbitsandbytes_cuda\w+\.so)",
             r"CUDA SETUP: Defaulting to libbitsandbytes_cpu\.so",
-            r"The installed version of bitsandbytes was compiled without GPU support",
-            r"(?:Could not find the bitsandbytes|Configured) CUDA binary (?:not found )?at",  # 0.43-0.45, 0.46+
+            # its 0.43+ warnings ("compiled without GPU support", "Could not find the bitsandbytes CUDA binary at") are
+            # wheels.bitsandbytes-cpu-library-warning's (w46b): a warning until a line shows a GPU feature failing
             # bitsandbytes 0.38-0.42's own summary when no CUDA library of it loads though torch sees a GPU.
             r"CUDA Setup failed despite GPU being available",
             # the CPU library lacks the GPU functions the optimizers and quantizers call (Linux .so, Windows .dll).
@@ -392,7 +392,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("pip", "other", "powershell", "docker", "build"),
         patterns=(
             # versions are listed, but not the pinned one: that release has no wheel for this Python or platform
-            r"Could not find a version that satisfies the requirement (?P<package>[\w.-]+)==(?P<pinned>[\w.+]+) {1,2}"
+            r"Could not find a version that satisfies the requirement (?P<package>[\w.-]+)===?(?P<pinned>[\w.+]+) {1,2}"
             r"\(from versions: (?P<first>\d[\w.+]*),",
         ),
         severity="fail",
@@ -404,7 +404,9 @@ SIGNATURES: tuple[Signature, ...] = (
                 "installs a newer matching pair); a pin ending in +cuNNN exists only on PyTorch's own index, so add "
                 "`--extra-index-url https://download.pytorch.org/whl/cuNNN` for it. On macOS (a Mac, Apple silicon or Intel) no "
                 "+cuNNN build exists, as macOS has no CUDA: drop the +cuNNN suffix and install the default build (MPS or CPU); "
-                "Intel Macs get no torch after 2.2.2, so a list ending at 2.2.2 asks for torch<=2.2.2 there."),
+                "Intel Macs get no torch after 2.2.2, so a list ending at 2.2.2 asks for torch<=2.2.2 there. A torch list of "
+                "only 0.1.2 placeholders means pip sees no torch wheel for this interpreter at all: most often a 32-bit "
+                "Python on Windows (install the 64-bit x86-64 Python), or a Python newer than every release."),
         action="configure",
         rules_out=("a driver or CUDA problem",),
         never_suggest=("update the driver", "install CUDA"),

@@ -60,7 +60,9 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="wheels.glibc-too-old-for-wheel",
-        cause_id="no-wheel-for-python",
+        # binary-needs-newer-glibc, as the blind sets' harvesters label a wheel's module that needs a newer glibc (w46b;
+        # no-wheel-for-python before): the fix is a build for this glibc, a newer system or a container, not a Python
+        cause_id="binary-needs-newer-glibc",
         kinds=("any",),
         # the dynamic loader's symbol-version check against the C library (libc, libm), quoted as the row above.
         patterns=(r"lib[cm]\.so\.6: version .?(?P<needed>GLIBC_2\.\d{1,3})\b",),
@@ -74,9 +76,10 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or CUDA fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA", "upgrade glibc by hand"),
         sources=("https://github.com/AutoGPTQ/AutoGPTQ/pull/272", "https://github.com/vllm-project/vllm/issues/41103",
-                 "https://peps.python.org/pep-0600/"),
+                 "https://github.com/ghostplant/tensorflow-wheel-collections/issues/1", "https://peps.python.org/pep-0600/"),
         checked="2026-11-26",
-        examples=("wheels/autogptq-272-wheel-needs-glibc-232.txt",),
+        examples=("wheels/autogptq-272-wheel-needs-glibc-232.txt",
+                  "wheels/tfwheelcollections-1-tf18-wheel-glibc-223-centos7.txt"),
     ),
     Signature(
         code="wheels.ninja-missing",

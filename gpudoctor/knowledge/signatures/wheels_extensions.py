@@ -249,7 +249,7 @@ EXTENSION_SIGNATURES += (
                   "wheels/bitsandbytes-711-windows-cpu-dll-cadam32bit.txt"),  # its Windows CPU .dll: this row's case
         # its summary "CUDA Setup failed despite GPU being available" and "Defaulting to libbitsandbytes_cpu.so" are
         # this old loader's consequence wherever these lines show it
-        refines=("wheels.bitsandbytes-cpu-library",), refines_within=None,
+        refines=("wheels.bitsandbytes-cpu-library", "wheels.bitsandbytes-cpu-library-warning"), refines_within=None,
     ),
 )
 

@@ -206,16 +206,19 @@ TOOLS_SIGNATURES: tuple[Signature, ...] = (
         advice=("Use a Python the pinned release has wheels for (`poetry env use 3.11`, then `poetry install`), or move "
                 "the pin to a version published for this platform (`poetry add torch@<version>`); for a +cuXXX torch add "
                 "PyTorch's index as a source (`poetry source add --priority=explicit pytorch "
-                "https://download.pytorch.org/whl/cu124`) and name it for torch. CUDA builds do not exist for macOS."),
+                "https://download.pytorch.org/whl/cu124`) and name it for torch. CUDA builds do not exist for macOS, "
+                "and on an Intel (x86_64) Mac torch stops at 2.2.2: pin torch<=2.2.2 there or use another machine."),
         action="configure",
         rules_out=("a driver or CUDA installation fault",),
         never_suggest=("update the driver", "reinstall the driver", "install CUDA"),
         sources=("https://github.com/suxrobGM/bookshelf-scanner/issues/1",
                  "https://github.com/BittnerPierre/applied-ai-rag-assistant/issues/8",
+                 "https://github.com/mindverse/Second-Me/issues/32",
                  "https://python-poetry.org/docs/repositories/#package-sources"),
         checked="2026-11-26",
         examples=("wheels/bookshelf-scanner-1-poetry-torch-cu124-python-313.txt",
-                  "wheels/applied-ai-rag-8-poetry-torch-231-macos-thread.txt"),
+                  "wheels/applied-ai-rag-8-poetry-torch-231-macos-thread.txt",
+                  "wheels/secondme-32-poetry-torch-251-abi-tags-intel-mac.txt"),
     ),
     Signature(
         code="wheels.torch-libraries-from-two-installs",

@@ -21,7 +21,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="no-wheel-for-python",
         kinds=("any",),
         patterns=(
-            r"No matching distribution found for " + _TORCH + r" ?(?:==|>=|~=) ?(?P<version>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)"
+            # "===" too: the arbitrary equality old PyTorch install pages printed (`pip install torch===1.4.0 ... -f`)
+            r"No matching distribution found for " + _TORCH + r" ?(?:===?|>=|~=) ?(?P<version>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)"
             r"(?![\w.+])",
             r"No matching distribution found for " + _TORCH + r"[\"'`]?\s{0,3}$",
             r"Could not find a version that satisfies the requirement " + _TORCH + r"(?:(?:==|>=|~=)[\d.]{1,12})?[\"'`]?\s{0,3}$",

@@ -26,7 +26,8 @@ SIGNATURES: tuple[Signature, ...] = (
                   r"CUDA Setup failed despite GPU being available",
                   r"libbitsandbytes_cpu\.so: undefined symbol: c\w{3,60}"),
         contexts=("wsl",),
-        refines=("wheels.bitsandbytes-cpu-library", "wheels.bitsandbytes-old-cuda-setup-on-windows"),
+        refines=("wheels.bitsandbytes-cpu-library", "wheels.bitsandbytes-cpu-library-warning",
+                 "wheels.bitsandbytes-old-cuda-setup-on-windows"),
         severity="fail",
         cause="bitsandbytes loaded its CPU-only library inside WSL 2: its CUDA setup did not find the Windows driver's "
               "libcuda.so, which WSL puts in /usr/lib/wsl/lib, outside the paths it searches.",
