@@ -120,6 +120,42 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/k8sdp-203-insufficient-privileges-visible-devices-envvar.txt",),
     ),
     Signature(
+        code="containers.gpu-without-request-described",
+        described=True,
+        cause_id="gpu-envvar-unprivileged-refused",
+        kinds=("any",),
+        # People's words for pods that share GPUs by requesting none (CPU or memory limits only, relying on the image's
+        # NVIDIA_VISIBLE_DEVICES=all), or that see no GPU since they stopped being given one without a request.
+        patterns=(
+            r"\bshar\w{0,4}\b[^\n]{0,30}?\bGPUs?\b[^\n]{0,40}?\b(?:across|between|among)\b[^\n]{0,30}?"
+            r"\b(?:pods|containers|workloads)\b[^\n]{0,100}?\b(?:(?:CPU|cpu|memory) limits only|only (?:CPU|cpu|memory) "
+            r"limits|without (?:requesting |any |a )?`?nvidia\.com/gpu|no `?nvidia\.com/gpu)",
+            r"\b(?:[Ww]ithout|[Nn]o)\s(?:requesting\s|a\s|any\s)?`?nvidia\.com/gpu`?\s(?:requests?|limits?|resources?)\b"
+            r"[^\n]{0,80}?\b(?:no longer|stopped|can't|cannot|don't|doesn't|do not|does not)\b[^\n]{0,20}?"
+            r"\b(?:see|access|use|get|detect|find)\b[^\n]{0,20}?\bGPUs?\b",
+        ),
+        severity="warn",
+        cause="The description suggests pods that use GPUs without requesting nvidia.com/gpu (sharing a GPU through the "
+              "image's NVIDIA_VISIBLE_DEVICES=all) on nodes whose NVIDIA runtime no longer honours that variable in "
+              "unprivileged containers (the device plugin's volume-mounts strategy, Bottlerocket 1.19 and later, GPU "
+              "operator CDI set-ups), so those pods get no GPU, driver libraries or nvidia-smi.",
+        advice=("Request the GPU in each pod (`resources: {limits: {nvidia.com/gpu: 1}}`), and to share one GPU among "
+                "several pods let the device plugin oversubscribe it (its time-slicing config, `replicas: N`) rather "
+                "than skipping the request; where every pod must see every GPU without a request, opt the node back in "
+                "(`accept-nvidia-visible-devices-envvar-when-unprivileged = true`; Bottlerocket 1.23+: "
+                "`settings.kubernetes.nvidia.container-runtime.visible-devices-envvar-when-unprivileged = true`)."),
+        action="configure",
+        rules_out=("the driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/bottlerocket-os/bottlerocket/issues/3937",
+                 "https://github.com/bottlerocket-os/bottlerocket/issues/3992",
+                 "https://github.com/bottlerocket-os/bottlerocket/pull/3718",
+                 "https://github.com/bottlerocket-os/bottlerocket/pull/4052",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-sharing.html"),
+        checked=CHECKED,
+        examples=("containers/bottlerocket-3937-shared-gpu-pods-cpu-limits-only-119.txt",),
+    ),
+    Signature(
         code="containers.duplicate-device-plugin-described",
         described=True,
         cause_id="k8s-no-gpu-resource",
