@@ -156,6 +156,42 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/bottlerocket-3937-shared-gpu-pods-cpu-limits-only-119.txt",),
     ),
     Signature(
+        code="containers.device-plugin-ds-no-pods-described",
+        described=True,
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # People's words for a device plugin DaemonSet that schedules no pod at all (desired 0): since 0.15.0 the
+        # chart's DaemonSet has a node affinity for NVIDIA GPU node labels (nvidia.com/gpu.present=true, or Node Feature
+        # Discovery's PCI vendor 10de labels), which nodes without NFD/GFD or the GPU operator do not carry.
+        patterns=(
+            r"\bdevice[ -]plugin\b[^\n]{0,40}?\b(?:[Dd]aemon[Ss]et|ds)\b[^\n]{0,40}?\b(?:never|not even|no|doesn't|does "
+            r"not|don't|isn't|is not)\b[^\n]{0,40}?\b(?:get scheduled|scheduled|created|desired count|desired number|"
+            r"pods? (?:for|on) (?:the |any |my )?nodes?)",
+            r"\b(?:[Dd]aemon[Ss]et|ds)\b[^\n]{0,40}?\bnvidia-device-plugin\b[^\n]{0,60}?\b(?:never|no|zero|0)\b"
+            r"[^\n]{0,20}?\b(?:pods?|desired)\b[^\n]{0,30}?\b(?:created|scheduled)",
+        ),
+        severity="warn",
+        cause="The description suggests a device plugin DaemonSet that runs no pod on the GPU nodes at all (its desired "
+              "count is 0): the chart's DaemonSet (0.15.0 and later) selects nodes by NVIDIA GPU labels "
+              "(nvidia.com/gpu.present=true, or Node Feature Discovery's PCI vendor labels) that these nodes do not "
+              "carry, so no plugin registers their GPUs and they advertise no nvidia.com/gpu.",
+        advice=("`kubectl get ds -A | grep device-plugin` shows DESIRED 0 and `kubectl get node NODE --show-labels` the "
+                "missing label: label the GPU nodes `kubectl label node NODE nvidia.com/gpu.present=true`, or install "
+                "the chart with Node Feature Discovery and GPU Feature Discovery (`--set gfd.enabled=true`, or "
+                "`nfd.enabled=true`) so the labels are set for you, or give the DaemonSet your own nodeSelector or "
+                "affinity; then the plugin pods start and `kubectl describe node` lists nvidia.com/gpu."),
+        action="configure",
+        rules_out=("the driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/siderolabs/talos/issues/9187",
+                 "https://github.com/siderolabs/talos/issues/12103",
+                 "https://github.com/NVIDIA/k8s-device-plugin/releases/tag/v0.15.0",
+                 "https://github.com/NVIDIA/k8s-device-plugin#deployment-via-helm"),
+        checked=CHECKED,
+        examples=("containers/talos-9187-plugin-ds-no-desired-pods-label.txt",
+                  "containers/talos-12103-device-plugin-daemonset-no-pods-scheduled.txt"),
+    ),
+    Signature(
         code="containers.duplicate-device-plugin-described",
         described=True,
         cause_id="k8s-no-gpu-resource",
