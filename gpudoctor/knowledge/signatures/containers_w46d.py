@@ -156,6 +156,37 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("containers/bottlerocket-3937-shared-gpu-pods-cpu-limits-only-119.txt",),
     ),
     Signature(
+        code="containers.device-plugin-ds-desired-zero",
+        cause_id="k8s-no-gpu-resource",
+        kinds=("any",),
+        # `kubectl get ds` (-A, -o wide) listing the device plugin's DaemonSet (the chart's "<release>-nvidia-device-
+        # plugin", the GPU operator's "nvidia-device-plugin-daemonset") with DESIRED, CURRENT, READY, UP-TO-DATE and
+        # AVAILABLE all 0, then its NODE SELECTOR column; the chart's MPS control daemon beside it (0 by design where
+        # no node is MPS-capable) is not this line.
+        patterns=(r"\bnvidia-device-plugin(?:-daemonset)?\s{1,60}0\s{1,12}0\s{1,12}0\s{1,12}0\s{1,12}0\s{1,30}"
+                  r"(?:<none>|[\w./-]{1,80}=[\w.-]{0,63})",),
+        severity="warn",
+        cause="The device plugin DaemonSet wants no pod on any node (DESIRED 0): no node matches its node selector or "
+              "affinity (the chart, from 0.15.0, selects nvidia.com/gpu.present=true or Node Feature Discovery's NVIDIA "
+              "PCI labels; the GPU operator's, nvidia.com/gpu.deploy.device-plugin=true), so no plugin registers the "
+              "GPUs and no node advertises nvidia.com/gpu.",
+        advice=("Compare the DaemonSet's selector and affinity (`kubectl get ds -n NAMESPACE NAME -o yaml | grep -A12 "
+                "affinity`) with the GPU nodes' labels (`kubectl get node NODE --show-labels`): label the GPU nodes "
+                "`kubectl label node NODE nvidia.com/gpu.present=true`, or install Node Feature Discovery and GPU "
+                "Feature Discovery with the chart (`--set gfd.enabled=true`) so they set the labels; with the GPU "
+                "operator, check that NFD runs and labels the nodes. Where no GPU node has joined yet (autoscaling from "
+                "zero), 0 is expected until one does."),
+        action="configure",
+        rules_out=("the driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/607",
+                 "https://github.com/siderolabs/talos/issues/9187",
+                 "https://github.com/NVIDIA/k8s-device-plugin/releases/tag/v0.15.0",
+                 "https://github.com/NVIDIA/k8s-device-plugin#deployment-via-helm"),
+        checked=CHECKED,
+        examples=("containers/k8sdp-607-chart-015-ds-desired-zero-unlabelled-nodes.txt",),
+    ),
+    Signature(
         code="containers.device-plugin-ds-no-pods-described",
         described=True,
         cause_id="k8s-no-gpu-resource",
