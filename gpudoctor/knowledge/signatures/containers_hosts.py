@@ -428,7 +428,11 @@ SIGNATURES: tuple[Signature, ...] = (
         # GPU operator creates "nvidia" (handler nvidia), clusters whose nodes carry the runtime without the operator
         # (EKS GPU AMIs, k3s, hand-configured containerd) have none unless someone applies it.
         patterns=(r"pod rejected: RuntimeClass \\?\"(?P<runtime_class>[\w.-]{1,63})\\?\" not found",
-                  r"^\s{0,8}RuntimeClass \\?\"(?P<runtime_class>nvidia[\w.-]{0,40})\\?\" not found"),
+                  r"^\s{0,8}RuntimeClass \\?\"(?P<runtime_class>nvidia[\w.-]{0,40})\\?\" not found",
+                  # quoted in prose or a status column ("Pending (`RuntimeClass "nvidia" not found`)"), and the API's
+                  # NotFound form the kubelet reports when it looks the class up for the sandbox (w46d)
+                  r"[(`'] {0,2}RuntimeClass \\?\"(?P<runtime_class>nvidia[\w.-]{0,40})\\?\" not found",
+                  r"runtimeclass\.node\.k8s\.io \\?\"(?P<runtime_class>[\w.-]{1,63})\\?\" not found"),
         severity="fail",
         cause="The pod names runtimeClassName {runtime_class}, but no RuntimeClass of that name exists in the "
               "cluster, so the API server rejects the pod before it is scheduled.",
@@ -436,16 +440,18 @@ SIGNATURES: tuple[Signature, ...] = (
                 "(`kubectl apply -f -` of `apiVersion: node.k8s.io/v1, kind: RuntimeClass, metadata: {name: nvidia}, "
                 "handler: nvidia`; `kubectl get runtimeclass` lists those there), or let the GPU operator's toolkit "
                 "create it; where nvidia is already the default runtime, or the pod uses no GPU, drop "
-                "runtimeClassName from the pod spec."),
+                "runtimeClassName from the pod spec, as on GPU operator installs that inject GPUs through CDI with the "
+                "NRI plugin, which create no RuntimeClass (the pod gets its GPUs from its nvidia.com/gpu request)."),
         action="configure",
         rules_out=("the NVIDIA driver", "the container image"),
         never_suggest=("reinstall the driver", "rebuild the image"),
         sources=("https://github.com/truenas/middleware/pull/11178", "https://github.com/aws-samples/aws-do-eks/pull/96",
-                 "https://github.com/NVIDIA/k8s-device-plugin/pull/1304",
+                 "https://github.com/NVIDIA/k8s-device-plugin/pull/1304", "https://github.com/LMCache/LMCache/pull/5057",
                  "https://kubernetes.io/docs/concepts/containers/runtime-class/"),
         checked="2026-11-26",
         examples=("containers/truenas-11178-pod-rejected-runtimeclass.txt",
-                  "containers/awsdoeks-96-runtimeclass-nvidia-not-found.txt"),
+                  "containers/awsdoeks-96-runtimeclass-nvidia-not-found.txt",
+                  "containers/lmcache-5057-nri-cdi-install-runtimeclass-nvidia-not-found.txt"),
     ),
     Signature(
         code="containers.operator-validator-symlinks-failed",
