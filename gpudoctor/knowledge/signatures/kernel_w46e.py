@@ -7,11 +7,21 @@ then talks over PCIe or not at all: NCCL picks slower paths or fails, fabric reg
 retrains the links once; links that stay down are a hardware fault of the GPU, the bridge or the baseboard. Some
 SKUs wire fewer links than the GPU has (H100 PCIe/NVL cards use 12 of 18, bridged pairs only the bridge's), so the
 rows warn and say so: an inactive link on such a card is by design (Azure's NCv5, azurehpc-health-checks#162).
+
+A GPU on an external or extended PCIe link (a Thunderbolt or USB4 enclosure or dock, OCuLink, a long riser) that falls
+off the bus (Xid 79) under load is most often the link failing at the speed it trained to: those who fixed it capped
+the link (PCIe Gen2 or Gen3, in the BIOS or with setpci before the nvidia module loads), or changed the cable or
+enclosure; the driver and the GPU were fine (open-gpu-kernel-modules#974, an RTX 5060 Ti in a TB3/4 dock).
 """
 
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+
+# A PCIe generation as people write it ("Gen2", "gen 3", "GEN4"), spelled out so the matcher's prefilter has a word.
+_GEN = r"(?:Gen1|Gen2|Gen3|Gen4|Gen 1|Gen 2|Gen 3|Gen 4|gen1|gen2|gen3|gen4|GEN1|GEN2|GEN3|GEN4)"
+# External and extended PCIe links
+_EXTERNAL = r"(?:OCuLink|Oculink|oculink|OCulink|Thunderbolt|thunderbolt|TB3|TB4|TB5|eGPU|egpu|USB4)"
 
 NVLINK_DOWN_ADVICE = (
     "Check the links of every GPU (`nvidia-smi nvlink -s`: each link at its speed; `nvidia-smi topo -m`: NV# between "
@@ -46,5 +56,40 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/deploy/nvml-api/group__NvLink.html"),
         checked="2026-11-28",
         examples=("kernel/gpud-1085-b200-nvml-all-nvlinks-inactive.txt",),
+    ),
+    Signature(
+        code="kernel.external-link-speed-capped-described",
+        described=True,
+        cause_id="gpu-fell-off-bus",
+        # the person's own finding outranks the overclock or driver guessed first
+        refines=("kernel.faults-on-overclocked-gpu",), refines_within=None,
+        kinds=("any",),
+        patterns=(
+            # "limiting the PCIe to Gen2 makes the CUDA computation workloads pretty stable", "set the slot to gen3 and
+            # no more crashes", "forcing PCIe Gen 3 fixed it"
+            r"\b(?:[Ll]imit|[Cc]ap|[Ff]orc|[Ll]ock|[Ss]et|[Dd]owngrad)\w{0,4} (?:the |my |its )?(?:PCI-?[Ee]x?(?:press)?|"
+            r"PCIE|pcie|link|slot)(?: link)?(?: speed| generation)? (?:to |at |down to )?" + _GEN + r"\b[^\n]{0,120}?"
+            r"\b(?:stable|[Ss]olved|fixed|fixes|works|worked|no (?:more )?(?:[Xx]id ?79|crash\w{0,2}|errors?|drops?)|"
+            r"without (?:a |any )?crash)",
+            # "Xid 79 ... via OCuLink", "my eGPU over Thunderbolt keeps falling off the bus"
+            r"\b(?:[Xx]id ?79|XID ?79|fall(?:s|en|ing)? off (?:the )?(?:PCIe )?bus)\b[^\n]{0,100}?\b" + _EXTERNAL + r"\b",
+            r"\b" + _EXTERNAL + r"\b[^\n]{0,100}?\b(?:[Xx]id ?79|XID ?79|fall(?:s|en|ing)? off (?:the )?(?:PCIe )?bus)\b",
+        ),
+        severity="warn",
+        cause=("The description ties the GPU falling off the bus (Xid 79) to its PCIe link: an external or extended "
+               "link (Thunderbolt/USB4 enclosure or dock, OCuLink, riser) that cannot hold the speed it trained to "
+               "drops the GPU under load; capping the link speed keeps it."),
+        advice=("Cap the GPU's PCIe link speed: Gen3 or Gen2 for that slot or port in the BIOS/UEFI where it offers it, "
+                "else with setpci on the upstream port before the nvidia module loads (an `install nvidia ...` line in "
+                "/etc/modprobe.d that runs the script first); then use a shorter or certified cable, another enclosure "
+                "or a direct slot. `sudo lspci -vv -s <bus id> | grep LnkSta` shows the speed the link runs at; the "
+                "driver and the GPU are not at fault."),
+        action="reseat-or-inspect-hardware",
+        rules_out=("the NVIDIA driver", "the program version"),
+        never_suggest=("reinstall the driver", "roll back the driver"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/974", "https://alexforencich.com/wiki/en/pcie/set-speed",
+                 "https://docs.nvidia.com/deploy/xid-errors/"),
+        checked="2026-11-28",
+        examples=("kernel/ogkm-974-5060ti-tb-dock-xid79-cap-pcie-gen2.txt",),
     ),
 )
