@@ -23,6 +23,11 @@ _GEN = r"(?:Gen1|Gen2|Gen3|Gen4|Gen 1|Gen 2|Gen 3|Gen 4|gen1|gen2|gen3|gen4|GEN1
 # External and extended PCIe links
 _EXTERNAL = r"(?:OCuLink|Oculink|oculink|OCulink|Thunderbolt|thunderbolt|TB3|TB4|TB5|eGPU|egpu|USB4)"
 
+# A GPU held in P0 as people say it ("stays P0", "stuck in P0", "remains at P0"), spelled out for the prefilter.
+_HELD_IN_P0 = (r"(?:[Ss]tuck at|[Ss]tuck in|[Ss]tuck on|[Ss]tays at|[Ss]tays in|[Ss]tays|[Ss]tay at|[Ss]tay in|"
+               r"[Ss]tayed at|[Ss]tayed in|[Rr]emains at|[Rr]emains in|[Rr]emained at|[Rr]emained in|[Ll]ocked at|"
+               r"[Ll]ocked in|[Ss]its at|[Ss]its in|[Ss]itting at|[Ss]itting in) P0")
+
 NVLINK_DOWN_ADVICE = (
     "Check the links of every GPU (`nvidia-smi nvlink -s`: each link at its speed; `nvidia-smi topo -m`: NV# between "
     "the GPUs). Where links that should be up are inactive, drain the node and reset the GPU (`sudo nvidia-smi -r -i "
@@ -91,5 +96,41 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.nvidia.com/deploy/xid-errors/"),
         checked="2026-11-28",
         examples=("kernel/ogkm-974-5060ti-tb-dock-xid79-cap-pcie-gen2.txt",),
+    ),
+    Signature(
+        code="kernel.idle-gpu-held-in-p0-described",
+        described=True,
+        cause_id="persistence-or-clock-state",
+        kinds=("any",),
+        patterns=(
+            # "Performance mode stays P0 despite compute being 0%", "GPUs stuck in P0 at idle with no processes"
+            r"\b" + _HELD_IN_P0 + r"\b[^\n]{0,80}?\b(?:idle|0 ?%|without (?:any )?load|no load|nothing running|"
+            r"no processes)",
+            # "idle GPUs remain in P0", "when idling it stays at P0"
+            r"\b(?:[Ii]dle|[Ii]dling)\b[^\n]{0,40}?\b" + _HELD_IN_P0 + r"\b",
+            # "P0 at idle", "P0 even when idle", "P0 after booting without any load"
+            r"\bP0 (?:at idle|when idle|while idle|in idle|even at idle|even when idle)\b",
+            r"\bP0 after boot(?:ing)?\b[^\n]{0,40}?\b(?:without (?:any )?load|no load|idle|nothing running|not even)",
+            # "it never drops to P8", "doesn't go down to P8"
+            r"\b(?:never|doesn't|doesnt|does not|won't|will not) (?:drop|go|fall|return|switch)(?:s|es)? (?:down |back )?"
+            r"(?:to P8|to P5|to P12|into P8)\b",
+        ),
+        severity="warn",
+        cause=("The description says the GPU stays in P0 (full clocks, high power and heat) while idle: on a Linux "
+               "machine without persistence (no nvidia-persistenced, persistence mode off) the driver is not kept "
+               "initialised to lower an idle GPU's clocks; a process holding a CUDA context also keeps it in P0/P2."),
+        advice=("Turn persistence on so the driver stays initialised and drops idle GPUs to P8: `sudo systemctl enable "
+                "--now nvidia-persistenced`, then `sudo nvidia-smi -pm 1` (Ubuntu's and Debian's unit starts the daemon "
+                "with --no-persistence-mode: remove that flag, `sudo systemctl edit --full nvidia-persistenced`, so it "
+                "holds after a reboot); `nvidia-smi` should then show Persistence-M On and P8 at idle. If a process is "
+                "listed on the GPU (an inference server or agent keeping a CUDA context), it holds P0/P2 while it runs: "
+                "stop it to let the GPU idle. Data-center GPUs (A100, H100) stay in P0 by design."),
+        action="configure",
+        rules_out=("a GPU fault", "the cooling"),
+        never_suggest=("reinstall the driver", "replace the GPU"),
+        sources=("https://github.com/NVIDIA/open-gpu-kernel-modules/issues/874",
+                 "https://docs.nvidia.com/deploy/driver-persistence/index.html"),
+        checked="2026-11-28",
+        examples=("kernel/ogkm-874-idle-p0-5090-persistenced-reenabled.txt",),
     ),
 )
