@@ -3,7 +3,7 @@ CUDA driver function the installed driver does not have (rows of the CUDA area).
 
 Omniverse Kit applications (Isaac Sim, Isaac Lab on top of it, USD Composer) are validated with one driver branch:
 Isaac Sim 5.x and Kit 107 with R580 (580.65.06 on Linux, 580.88 on Windows, 581.42 for Blackwell GeForce). On the
-newer branches (590, 591, 595, 610) their RTX renderer crashes a few seconds after "app ready", or Kit finds no CUDA
+newer branches (595, 610) their RTX renderer crashes a few seconds after "app ready", or Kit finds no CUDA
 device, while other CUDA programs run; going back to the validated branch, or to an Isaac Sim release validated with
 the newer driver (6.0), fixes it. The threads name the driver in the issue template ("Driver: 595.79", "Driver
 Version: 595.95", "Driver :595.97") and Isaac Sim on another line, so the row reads the driver only where the text
@@ -22,9 +22,11 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import MISMATCH_SYMPTOMS, Signature
 from gpudoctor.knowledge.signatures.kernel_upgrades import _NVIDIA_DRIVER
 
-# Driver branches newer than the R580 branch Isaac Sim 5.x and Omniverse Kit 107 are validated with (Linux 590, 595,
-# 610; Windows 591, 595, 596), as three-digit literals the matcher's prefilter keys on.
-_NEWER_BRANCHES = r"(?:590|591|595|596|600|605|610|615|620)"
+# Driver branches newer than the R580 branch Isaac Sim 5.x and Omniverse Kit 107 are validated with, from the one the
+# threads' crashes begin with (595: Linux 595.58 and later, Windows 595.79; 591.74 still ran Isaac Sim 5.1 there, and a
+# 590 driver named beside another failure, nrend's missing sm_120 code in IsaacSim#635, is not the cause), as
+# three-digit literals the matcher's prefilter keys on.
+_NEWER_BRANCHES = r"(?:595|596|600|605|610|615|620)"
 # "595.79", "595.71.05", "595.x": the captured version stops before a third component (no quantifier inside another).
 _VERSION = r"(?P<driver>" + _NEWER_BRANCHES + r"\.(?:\d{1,3}|x))(?!\d)"
 
