@@ -66,7 +66,7 @@ DRIVER_FUNCTION_RELEASES: tuple[tuple[str, str], ...] = (
 _NEWER_FUNCTIONS = (r"cu(?:MemcpyBatchAsync(?:_v2)?|CheckpointProcess\w{2,20}|CtxCreate_v4|FuncGetParamInfo|"
                     r"KernelGetParamInfo|GreenCtx\w{2,30}|DeviceGetDevResource|KernelGetName|FuncGetName|"
                     r"StreamGetCaptureInfo_v3|GraphAddNode_v2|GraphConditionalHandleCreate|Multicast\w{2,30}|"
-                    r"Library\w{2,30}|Kernel(?:GetFunction|GetAttribute|SetAttribute|SetCacheConfig|GetLibrary)|"
+                    r"Library\w{2,30}|Kernel(?:GetFunction|GetAttribute|SetAttribute|SetCacheConfig)|"
                     r"LaunchKernelEx|GetProcAddress_v2|DeviceGetUuid_v2)")
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -134,7 +134,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 "a cu12.x wheel for an older CUDA)."),
         action="configure",
         rules_out=("the GPU", "the library's installation"),
-        never_suggest=("LD_PRELOAD", "reinstall the GPU"),
+        never_suggest=("LD_PRELOAD", "set CUDA_VISIBLE_DEVICES"),
         sources=("https://docs.nvidia.com/cuda/cuda-driver-api/index.html",
                  "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html",
                  "https://github.com/modular/modular/issues/6572", "https://github.com/eyalroz/cuda-api-wrappers/issues/565"),
