@@ -10,7 +10,7 @@ Version: 595.95", "Driver :595.97") and Isaac Sim on another line, so the row re
 shows an Omniverse application (the `omniverse-kit` context).
 
 A library built with a newer CUDA that calls a driver API function directly fails to load against the libcuda of an
-older driver branch: glibc's "undefined symbol: cuKernelGetName" (TensorRT-LLM's libtensorrt_llm.so, CUDA 12.3), Mojo's
+older driver branch: glibc's "undefined symbol: cuKernelGetName" (a function of CUDA 12.3) from the library's .so, Mojo's
 "Failed to find symbol \"cuFuncGetParamInfo\" in \"libcuda.so.1\"" (CUDA 12.4 on a 535 driver), Windows' "entry point
 ... could not be located in ... nvcuda.dll". Only functions added with CUDA 11.4 and later are read: an old function
 (cuModuleGetFunction, cuMemcpyHtoD_v2) missing means the library was not linked against libcuda at all, not an old
