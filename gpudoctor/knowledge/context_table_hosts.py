@@ -171,4 +171,19 @@ CONTEXTS: tuple[Context, ...] = (
                  "https://github.com/ComputationalRadiationPhysics/picongpu/issues/2704"),
         checked="2026-11-28",
     ),
+    Context(
+        name="omniverse-kit",
+        meaning="The program is an NVIDIA Omniverse Kit application (Isaac Sim, Isaac Lab on top of it, USD Composer), "
+                "validated with one NVIDIA driver branch (R580 for Isaac Sim 5.x and Kit 107): on a newer branch its "
+                "RTX renderer may crash, or it may find no CUDA device, while other CUDA programs run.",
+        markers=(
+            # the application's names as people and its logs write them (w46e, 2026-11-28): "Isaac Sim 5.1.0",
+            # "IsaacSim", "isaacsim==5.1.0", "Issac Sim" (a common misspelling), "Isaac Lab", "omni.isaac.*" extensions
+            r"Isaac ?Sim", r"Issac ?Sim", r"isaacsim", r"isaac sim", r"Isaac ?Lab", r"isaaclab", r"omni\.isaac",
+            r"Omniverse", r"omni\.kit\.", r"carb\.crashreporter",
+        ),
+        sources=("https://docs.isaacsim.omniverse.nvidia.com/5.1.0/installation/requirements.html",
+                 "https://docs.omniverse.nvidia.com/dev-guide/latest/common/technical-requirements.html"),
+        checked="2026-11-28",
+    ),
 )

@@ -39,7 +39,11 @@ SIGNATURES: tuple[Signature, ...] = (
                 "commit` a running GPU container), then start a new container with `--gpus all`. In LXD/Incus set "
                 "`nvidia.runtime=true` and install no driver in the container; in a Proxmox LXC container that binds "
                 "/dev/nvidia*, install the host's exact driver version inside with `--no-kernel-module`, and again "
-                "after each host driver update."),
+                "after each host driver update. On a managed Kubernetes GPU node (AKS, GKE, EKS) where `nvidia-smi` on "
+                "the node itself shows the mismatch, the node carries two drivers (its image's preinstalled one and a "
+                "driver installer's or the GPU Operator's): upgrade the node pool to a node image that keeps one driver "
+                "(or set the GPU Operator's driver.enabled=false on images that ship a driver) so module and libraries "
+                "are the same version, then recreate the pods."),
         action="configure",
         rules_out=("the GPU", "the host's driver installation"),
         never_suggest=("reinstall the driver on the host", "reinstall CUDA"),
