@@ -326,6 +326,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.wsl_w44d").SIGNATURES)  # wsl_w44d.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w43c").SIGNATURES)  # vllm_w43c.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w44c").SIGNATURES)  # vllm_w44c.py
+    rows.extend(importlib.import_module(f"{__name__}.vllm_w46c").SIGNATURES)  # vllm_w46c.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w43b").SIGNATURES)  # wheels_w43b.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w43b").SIGNATURES)  # ollama_w43b.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w44a").SIGNATURES)  # ollama_w44a.py
