@@ -65,4 +65,32 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("vllm/vllm-26525-v011-symm-mem-allreduce-tp2-invalid-device-ordinal.txt",
                   "vllm/vllmomni-241-symm-mem-rendezvous-system-not-yet-initialized.txt"),
     ),
+    # A pasted "Cannot re-initialize CUDA in forked subprocess" without the worker's prefix (a person's paste of the last
+    # line, a wrapper's log) in a text that runs vLLM: its workers are what forked (vllm.worker-forked-after-cuda reads
+    # the prefixed line itself).
+    Signature(
+        code="vllm.forked-workers-cuda-initialised",
+        cause_id="multiprocessing-fork",
+        kinds=("any",),
+        contexts=("vllm",),
+        refines=("frameworks.cuda-in-forked-subprocess",),
+        patterns=(r"Cannot re-initialize CUDA in forked subprocess",),
+        severity="fail",
+        cause=("vLLM forked its GPU worker processes (tensor parallelism starts one per GPU, by fork unless told "
+               "otherwise) after CUDA had already been initialised in the parent process, and a forked child cannot "
+               "use CUDA."),
+        advice=("Make vLLM spawn its workers: `export VLLM_WORKER_MULTIPROC_METHOD=spawn` before starting the server or "
+                "the script, keep the code that creates the LLM under `if __name__ == \"__main__\":`, and do not touch "
+                "torch.cuda (is_available, device_count, .cuda()) before creating it; "
+                "torch.multiprocessing.set_start_method in the script does not change how vLLM starts its workers. A "
+                "framework around vLLM (Xinference, FastChat, a trainer) that forks it may need its own release with "
+                "that fixed."),
+        action="configure",
+        rules_out=("a driver or CUDA install problem",),
+        never_suggest=("reinstall the driver", "reinstall CUDA", "update the driver"),
+        sources=("https://github.com/vllm-project/vllm/issues/6152", "https://github.com/vllm-project/vllm/issues/7151",
+                 "https://docs.vllm.ai/en/latest/design/multiprocessing.html"),
+        checked=CHECKED,
+        examples=("vllm/vllm-6152-tp2-cannot-reinitialize-cuda-forked-spawn.txt",),
+    ),
 )
