@@ -28,6 +28,46 @@ _SYMM_MEM_ADVICE = (
     "PCIe-only GPUs, part of an NVSwitch board's GPUs, or a container without the fabric's devices make it fail. In "
     "your own PyTorch code, call torch.distributed._symmetric_memory only on such GPUs.")
 
+# The serving stacks' optional GPU libraries, by import name (checked 2026-11-28 against each project's install docs and
+# PyPI): what installs each one into the environment the engine runs in.
+SERVING_MODULE_SOURCES: tuple[tuple[str, str], ...] = (
+    ("deep_gemm", "DeepGEMM (FP8 GEMM kernels vLLM and SGLang use on Hopper and Blackwell) is built from source: vLLM ships "
+                  "`tools/install_deepgemm.sh` (run it in the same environment, or use the vllm/vllm-openai image, which "
+                  "carries it); SGLang's sgl-kernel wheel brings its own. Without it, set VLLM_USE_DEEP_GEMM=0 so vLLM "
+                  "takes its other FP8 kernels"),
+    ("deep_ep", "DeepEP (expert-parallel all-to-all) is built from source against NVSHMEM: vLLM's "
+                "`tools/ep_kernels/install_python_libraries.sh` builds DeepEP and pplx-kernels, SGLang's docs give the same "
+                "steps; without it choose another all-to-all backend (vLLM `--all2all-backend` / VLLM_ALL2ALL_BACKEND "
+                "allgather_reducescatter or naive, SGLang without `--moe-a2a-backend deepep`)"),
+    ("pplx_kernels", "pplx-kernels (expert-parallel all-to-all) is built by vLLM's "
+                     "`tools/ep_kernels/install_python_libraries.sh`; without it choose another all-to-all backend "
+                     "(`--all2all-backend` / VLLM_ALL2ALL_BACKEND)"),
+    ("nixl", "NIXL ships wheels: `pip install nixl` (for a given CUDA major the nixl-cu12 or nixl-cu13 wheel) in the "
+             "engine's environment; the vllm/vllm-openai image already carries it"),
+    ("rixl", "RIXL (NIXL for ROCm) is not on PyPI: build it from ROCm/RIXL in the image, or use another KV connector"),
+    ("nvshmem", "NVSHMEM's Python bindings come from nvshmem4py: `pip install nvshmem4py-cu12 nvidia-nvshmem-cu12` (the "
+                "-cu13 packages for CUDA 13), with the NVSHMEM libraries they install on LD_LIBRARY_PATH"),
+    ("sgl_kernel", "sgl-kernel is SGLang's kernel package: install the version its sglang release pins (`pip install "
+                   "\"sglang[all]\"`, or `pip install sgl-kernel==<pinned>`; for CUDA 12.8+ and Blackwell the +cu128/+cu129 "
+                   "wheel from SGLang's whl releases)"),
+    ("flashinfer", "FlashInfer installs as `pip install flashinfer-python` (its version matching the engine's pin; the "
+                   "flashinfer-cubin and flashinfer-jit-cache packages for prebuilt kernels)"),
+    ("mooncake", "Mooncake's transfer engine installs as `pip install mooncake-transfer-engine` (the +cuda variant for "
+                 "GPU memory); it needs the RDMA user libraries of the host"),
+    ("lmcache", "LMCache installs as `pip install lmcache` in the engine's environment, at a release made for the installed "
+                "vLLM"),
+    ("mpi4py", "mpi4py needs an MPI: install Open MPI's development files (`sudo apt install libopenmpi-dev` or the "
+               "distribution's openmpi package) and then `pip install mpi4py`; the TensorRT-LLM containers carry both"),
+    ("tensorrt_llm", "TensorRT-LLM installs from NVIDIA's index (`pip install tensorrt_llm --extra-index-url "
+                     "https://pypi.nvidia.com`, needing the matching torch and MPI) or runs in its NGC container "
+                     "(nvcr.io/nvidia/tensorrt-llm/release)"),
+    ("torch_memory_saver", "torch_memory_saver installs as `pip install torch_memory_saver` (SGLang's memory release "
+                           "for RL rollouts)"),
+    ("cupy", "CuPy installs as the wheel for the CUDA major in use: `pip install cupy-cuda12x` (or cupy-cuda13x); the "
+             "bare `cupy` package builds from source"),
+)
+_MODULE_DEFAULT = "install the package that provides it into the same environment as the serving engine"
+
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="vllm.symm-mem-allreduce-failed",
@@ -92,5 +132,34 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.vllm.ai/en/latest/design/multiprocessing.html"),
         checked=CHECKED,
         examples=("vllm/vllm-6152-tp2-cannot-reinitialize-cuda-forked-spawn.txt",),
+    ),
+    Signature(
+        code="vllm.serving-optional-module-missing",
+        cause_id="python-package-missing",
+        kinds=("any",),
+        lookups=(("module", "module_source", SERVING_MODULE_SOURCES, _MODULE_DEFAULT),),
+        patterns=(
+            # the import of an optional GPU library a serving engine, its KV connector or its expert-parallel backend
+            # asks for at run time: "ModuleNotFoundError: No module named 'nixl'", "... 'deep_gemm'", "... 'nvshmem'"
+            r"No module named [\"'](?P<module>deep_gemm|deep_ep|pplx_kernels|nixl|rixl|nvshmem|sgl_kernel|flashinfer|"
+            r"mooncake|lmcache|mpi4py|tensorrt_llm|torch_memory_saver|cupy)(?=[\"'.])",
+            # vLLM's own words when DeepGEMM is missing or too old for its FP8 kernels
+            r"Please install or update the `(?P<module>deep_gemm)`",
+        ),
+        severity="fail",
+        cause=("The serving stack imports {module}, one of its optional GPU libraries (kernels, a KV-cache connector, an "
+               "expert-parallel or transfer backend), and it is not installed in the environment the engine runs in: "
+               "pip's default install of vLLM, SGLang or a framework around them does not bring it."),
+        advice=("Install it where the engine runs: {module_source}. Then start the engine again from that environment "
+                "(or from the image that carries it)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/LMCache/LMCache/issues/477", "https://github.com/ai-dynamo/nixl",
+                 "https://github.com/vllm-project/vllm/issues/41849",
+                 "https://docs.vllm.ai/en/latest/serving/expert_parallel_deployment.html",
+                 "https://pypi.org/project/nvshmem4py-cu12/"),
+        checked=CHECKED,
+        examples=("vllm/lmcache-477-nixl-connector-no-module-named-nixl.txt",),
     ),
 )
