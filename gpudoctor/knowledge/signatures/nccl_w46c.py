@@ -1,0 +1,50 @@
+"""Issue 25 (helper w46c): a Ray node that names itself by the wildcard address, and the rendezvous port two jobs share.
+
+Ray registers every node under the IP it was started with (`ray start --node-ip-address`, `ray.init(_node_ip_address=)`;
+without one it picks the address of the default route): the head's GCS, raylet, object store and dashboard, the workers
+that join and every actor's log prefix ("(pid=N, ip=A.B.C.D)") use it. 0.0.0.0 is the bind-to-all wildcard, not an
+address anything can connect to, yet training scripts of the RL frameworks built on Ray (OpenRLHF and its forks) start
+the head with `--node-ip-address 0.0.0.0`; Ray then prints "Local node IP: 0.0.0.0" and the head times out waiting for
+its own node, `ray job submit` is refused, or the other nodes lose its actors ("The actor ... is unavailable"). The fix
+is the node's real address on the network the nodes share (lmm-r1#66, #58).
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-28"
+RAY_NODE_IP_DOC = "https://docs.ray.io/en/latest/cluster/cli.html#ray-start"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="nccl.ray-node-ip-wildcard",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        patterns=(
+            # `ray start`'s own report of the address it registered (ray/scripts/scripts.py)
+            r"Local node IP: 0\.0\.0\.0\b",
+            # the command or option that gave it: `ray start --head --node-ip-address 0.0.0.0`, ray.init(_node_ip_address=)
+            r"--node-ip-address[= ][\"']?0\.0\.0\.0\b",
+            r"\b_node_ip_address ?= ?[\"']0\.0\.0\.0[\"']",
+            # an actor's or task's log prefix on that node: "ray::remote_rm_fn_ray() (pid=25348, ip=0.0.0.0)"
+            r"\(pid=\d{1,9}, ip=0\.0\.0\.0\)",
+        ),
+        severity="warn",
+        cause=("Ray's node was started with 0.0.0.0 as its IP address (--node-ip-address 0.0.0.0): that is the "
+               "listen-on-all wildcard, not an address Ray's own processes, `ray job submit` or the other nodes can "
+               "connect to, so the head times out waiting for its node, jobs are refused, or actors become unreachable."),
+        advice=("Start Ray with each node's real address on the network the nodes share: `ray stop`, then on the head "
+                "`ray start --head --node-ip-address=<head IP> --port=6379` (the IP from `hostname -I` or `ip -4 addr` "
+                "on the interface the nodes use) and on each worker `ray start --address=<head IP>:6379 "
+                "--node-ip-address=<that worker's IP>`; in a training script replace the 0.0.0.0 it passes to ray start "
+                "(and set NCCL_SOCKET_IFNAME/GLOO_SOCKET_IFNAME to that interface for multi-node runs)."),
+        action="configure",
+        rules_out=("the GPUs", "the NVIDIA driver"),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/TideDra/lmm-r1/issues/66", "https://github.com/TideDra/lmm-r1/issues/58",
+                 RAY_NODE_IP_DOC),
+        checked=CHECKED,
+        examples=("nccl/lmmr1-66-ray-head-node-ip-0000-timed-out-waiting-for-node.txt",),
+    ),
+)
