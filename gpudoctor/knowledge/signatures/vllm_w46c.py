@@ -162,4 +162,33 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("vllm/lmcache-477-nixl-connector-no-module-named-nixl.txt",),
     ),
+    # A person's account of the same path hanging or failing ("The hang occurs in ... _symmetric_memory.rendezvous",
+    # "symmetric memory + NCCL deadlock", "hangs in SymmMemCommunicator"): the generic tensor-parallel hang rows would
+    # send them to NCCL_P2P_DISABLE, which does not turn it off.
+    Signature(
+        code="vllm.symm-mem-allreduce-described",
+        described=True,
+        refines=("vllm.tensor-parallel-hangs-described", "nccl.multi-gpu-hang-described"), refines_within=None,
+        cause_id="vllm-custom-allreduce-p2p",
+        kinds=("any",),
+        patterns=(
+            r"\b_symmetric_memory\.rendezvous\b",
+            r"\b(?:[Ss]ymmetric[ -][Mm]emory|symm_mem|SymmMemCommunicator)\b[^\n]{0,80}?\b(?:hangs?|hanging|hung|deadlocks?|"
+            r"deadlocked|stuck|fails?|failed|crash(?:es|ed)?)\b",
+            r"\b(?:hangs?|hanging|hung|deadlocks?|deadlocked|stuck|fails?|failed|crash(?:es|ed)?)\b[^\n]{0,80}?\b(?:in|at|during|"
+            r"on) (?:the )?(?:[Ss]ymmetric[ -][Mm]emory|symm_mem|SymmMemCommunicator)\b",
+        ),
+        severity="warn",
+        cause=("The description points at vLLM's all-reduce on PyTorch symmetric memory (VLLM_ALLREDUCE_USE_SYMM_MEM): "
+               "its rendezvous hangs or fails where the GPUs of the group are not all on one NVLink/NVSwitch fabric "
+               "and visible to the process (part of an NVSwitch board's GPUs, PCIe GPUs)."),
+        advice=_SYMM_MEM_ADVICE,
+        action="configure",
+        rules_out=("the GPUs",),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        versions=("vllm>=0.11.0",),
+        sources=("https://github.com/vllm-project/vllm/issues/38550", "https://github.com/vllm-project/vllm/pull/26925"),
+        checked=CHECKED,
+        examples=("vllm/vllm-38550-b200-tp2-visible-subset-symm-mem-rendezvous-hang.txt",),
+    ),
 )
