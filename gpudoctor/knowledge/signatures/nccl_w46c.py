@@ -47,4 +47,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("nccl/lmmr1-66-ray-head-node-ip-0000-timed-out-waiting-for-node.txt",),
     ),
+    # A person's account that turning NVLS off is what made the job run ("It can be fixed by setting the
+    # NCCL_NVLS_ENABLE env var to be 0", "NCCL_NVLS_ENABLE=0 fixes the error"): the error itself is often only NCCL's
+    # generic line or a Ray actor's DistBackendError, so the fix that worked names the cause.
+    Signature(
+        code="nccl.nvls-disable-fixed-described",
+        described=True,
+        cause_id="nccl-nvls-unavailable",
+        kinds=("any",),
+        patterns=(
+            r"\b(?:fix(?:es|ed)?|solv(?:es|ed)|resolv(?:es|ed)|work(?:s|ed)|help(?:s|ed)?|gone|goes away)\b[^\n]{0,60}?"
+            r"\bNCCL_NVLS_ENABLE\b(?![^\n]{0,30}?[\"'`]?1\b)",
+            r"\bNCCL_NVLS_ENABLE`?(?: ?= ?| to (?:be )?)[\"'`]?0[\"'`]?[^\n]{0,80}?\b(?:fix(?:es|ed)?|solv(?:es|ed)|"
+            r"resolv(?:es|ed)|works?|worked|helps?|helped)\b",
+        ),
+        severity="warn",
+        cause=("The text says the job runs once NCCL's NVLink SHARP (NVLS) multicast is turned off: on this NVSwitch "
+               "system (H100/H200/B200 SXM) NVLS cannot be set up for the process, because the Fabric Manager or the "
+               "NVSwitch state refuses multicast, or the container lacks the capability devices it needs."),
+        advice=("Keep NCCL_NVLS_ENABLE=0 in the job's environment (for a Ray job in its runtime_env or the `ray job "
+                "submit` env vars; NVLS only speeds up all-reduce), and to get NVLS back make the node's multicast "
+                "work: nvidia-fabricmanager running and healthy (`nvidia-smi -q | grep -A3 Fabric` shows State "
+                "Completed, Status Success), and the container given the NVIDIA capability devices (run it with the "
+                "NVIDIA runtime and --gpus, or `--device /dev/nvidia-caps`)."),
+        action="configure",
+        rules_out=("the GPUs", "the network"),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/THUDM/slime/issues/45", "https://github.com/THUDM/slime/pull/46",
+                 "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html#nccl-nvls-enable"),
+        checked=CHECKED,
+        examples=("nccl/slime-45-8xh100-ray-train-nccl-error-nvls.txt",),
+    ),
 )
