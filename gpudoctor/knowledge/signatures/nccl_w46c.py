@@ -78,4 +78,35 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("nccl/slime-45-8xh100-ray-train-nccl-error-nvls.txt",),
     ),
+    # torch/csrc/distributed/c10d/socket.cpp when getaddrinfo() knows no address of the store's host name: "[c10d] The
+    # IPv6 network addresses of (user, 53821) cannot be retrieved (gai error: -3 - Temporary failure in name
+    # resolution)". With --standalone that name is the machine's own host name, otherwise MASTER_ADDR or the
+    # --rdzv_endpoint host; a name known over IPv4 only prints this for IPv6 and goes on (the warning is then noise),
+    # one known nowhere leaves the ranks without a store. localhost names are left out: their IPv6 notice is noise.
+    Signature(
+        code="nccl.c10d-store-host-unresolvable",
+        cause_id="nccl-network-config",
+        kinds=("any",),
+        patterns=(
+            r"\[c10d\] The IPv[46] network addresses of \((?P<host>(?!localhost\b|127\.0\.0\.1\b|::1\b|\[::1\])"
+            r"[^,()\n]{1,120}), (?P<port>\d{1,5})\) cannot be retrieved \(gai error: (?P<gai>-?\d{1,5})",
+        ),
+        severity="warn",
+        cause=("torch.distributed's rendezvous store looks up the host name {host} (the machine's own name with "
+               "--standalone, or MASTER_ADDR / the --rdzv_endpoint host) and the resolver does not know it (gai error "
+               "{gai}): where no address of it resolves, the ranks cannot reach the store and the launch stalls; a name "
+               "that resolves over IPv4 only makes this an IPv6 notice."),
+        advice=("Make {host} resolve where the ranks start: add it to /etc/hosts (`127.0.0.1 {host}` on a single "
+                "machine; with several nodes, each node's LAN address under its name), or give the launcher an address "
+                "instead of the name (`--master_addr 127.0.0.1` on one node, MASTER_ADDR or --rdzv_endpoint set to rank "
+                "0's IP across nodes). On macOS a .local name resolves only while a sharing service is on, so map it in "
+                "/etc/hosts. If the job runs anyway, the line is only a notice: look for the real error elsewhere."),
+        action="configure",
+        rules_out=("the GPUs", "NCCL's transports"),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/nyu-systems/Grendel-GS/issues/9", "https://github.com/hpcaitech/ColossalAI/issues/2841",
+                 "https://github.com/pytorch/pytorch/issues/128998"),
+        checked=CHECKED,
+        examples=("nccl/grendelgs-9-standalone-hostname-unresolvable-ipv6-gai.txt",),
+    ),
 )
