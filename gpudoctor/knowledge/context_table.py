@@ -504,7 +504,10 @@ CONTEXTS: tuple[Context, ...] = (
                  # of running it, not "compared with vLLM" in TGI's or SGLang's threads (rev40c), 2026-11-28
                  r"gpuMemoryUtilization", r"use vLLM", r"using vLLM", r"use vllm", r"using vllm",
                  r"run[^\n]{0,60}? (?:on|with) vLLM", r"serv[^\n]{0,60}? (?:on|with) vLLM",
-                 r"deploy[^\n]{0,60}? (?:on|with) vLLM"),
+                 r"deploy[^\n]{0,60}? (?:on|with) vLLM",
+                 # its Python API's keyword (LLM(..., tensor_parallel_size=2)) and the version line of its issue form
+                 # and collect_env ("vllm version: '0.5.0.post1'", "vLLM Version : 0.11.0"); w46c, 2026-11-28
+                 r"tensor_parallel_size", r"vllm version", r"vLLM version", r"vLLM Version"),
         sources=("https://docs.vllm.ai/en/latest/configuration/engine_args.html",),
         checked="2026-11-27",
     ),

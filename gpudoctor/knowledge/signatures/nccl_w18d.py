@@ -50,6 +50,19 @@ SIGNATURES: tuple[Signature, ...] = (
             r" (?:results?|values|sums?|data|outputs?)\b",
             r"\b(?:all_reduce|allreduce|all-reduce|AllReduce)\b[^\n]{0,40}?\b(?:returns?|gives?|produces?|outputs?) "
             r"(?:garbage|zeros|NaNs?|wrong|incorrect)\b",
+            # a model split over the GPUs answering gibberish (w46c): the hidden state it hands to the next GPU arrives
+            # as zeros ("produce gibberish when split across two GPUs", "with dual 4090s it will produce gibberish",
+            # "On my dual RTX 6000 Ada workstation the result is wrong tokens", "it will set the tensor to 0's on the
+            # destination GPU")
+            r"\b(?:gibberish|word salad|garbled|garbage (?:output|tokens|text)|nonsense (?:output|tokens|text))\b[^\n]{0,100}?"
+            r"\b(?:split (?:across|over|between|on)|(?:across|over|between|on|with|using) (?:the )?(?:two|2|both|multiple|"
+            r"several|dual) (?:GPUs?|gpus?|cards)|multi-?GPU|--gpu[_-]split|gpu_split|layer split)",
+            r"\b(?:split (?:across|over|between) (?:the )?(?:two|2|both|multiple|dual) (?:GPUs?|gpus?|cards)|--gpu[_-]split\b|"
+            r"\bdual\b[^\n]{0,30}?(?:GPUs?|cards|\d{4}s))[^\n]{0,100}?\b(?:produces?|gives?|outputs?|returns?|decodes?|"
+            r"generates?)\b[^\n]{0,30}?\b(?:gibberish|garbage|nonsense|word salad|garbled)\b",
+            r"\bdual\b[^\n]{0,60}?\b(?:wrong tokens|word salad|gibberish|garbage (?:output|tokens|text))\b",
+            r"\b(?:sets?|becomes?|arrives? as|ends? up as)\b[^\n]{0,20}?(?:0's|\bzeros|\bzeroes|\ball zeros|\ban empty tensor)"
+            r"[^\n]{0,20}?\b(?:on|in) the (?:destination|target|other|second|next) (?:GPU|gpu|device|card)\b",
         ),
         severity="warn",
         cause=("The description suggests data copied directly between GPUs arrives corrupted (zeros or garbage) while "
@@ -60,14 +73,19 @@ SIGNATURES: tuple[Signature, ...] = (
                 "Disabled; Intel: VT-d off) or set it to passthrough (`iommu=pt`, with `amd_iommu=on` or "
                 "`intel_iommu=on`, on the kernel command line), and disable ACS on the PCIe switches; in a VM, P2P "
                 "through the hypervisor usually cannot work. Until then run NCCL with `NCCL_P2P_DISABLE=1` and copy "
-                "tensors through the CPU (`x.cpu().to(1)`)."),
+                "tensors through the CPU (`x.cpu().to(1)`); programs that copy between the GPUs themselves have their "
+                "own switch to go through host memory (ExLlama: EXLLAMA_NO_P2P_COPY=1; llama.cpp: leave GGML_CUDA_P2P "
+                "unset, since any value turns peer copies on, or build with -DGGML_CUDA_NO_PEER_COPY=ON)."),
         action="configure",
         rules_out=("a bug in the program's own arithmetic, when the same copy through the CPU is right",),
         never_suggest=("reinstall the driver", "raise --shm-size"),
         sources=("https://github.com/pytorch/pytorch/issues/84803", "https://github.com/pytorch/pytorch/issues/87363",
+                 "https://github.com/turboderp-org/exllamav2/issues/85", "https://github.com/unslothai/unsloth/issues/10613",
                  TROUBLESHOOTING + "#pci-access-control-services-acs"),
         checked="2026-11-27",
-        examples=("nccl/pytorch-84803-cross-gpu-copy-zeros-iommu.txt",),
+        examples=("nccl/pytorch-84803-cross-gpu-copy-zeros-iommu.txt",
+                  "nccl/exllamav2-85-dual-4090-gpu-split-gibberish-peer-copy-zeros-prose.txt",
+                  "nccl/unsloth-10613-studio-ggml-cuda-p2p-non-nvlink-garbage-prose.txt"),
     ),
     Signature(
         code="nccl.multi-gpu-in-container-described",

@@ -123,6 +123,12 @@ SIGNATURES += (
             # "port is blocked by another service", "the port is already in use by the other training"
             _TRAINING + r"\bports? (?:is |was )?(?:blocked|already (?:in use|taken|used)|occupied|in use|taken) by (?:another|other|"
             r"a different|the (?:first|other|previous)) (?:service|process|program|training|job|instance|run)",
+            # the default rendezvous port named as the trouble (w46c): "默认使用29500端口，导致无法运行多个训练", "the
+            # default port 29500 is occupied", "29500 collides with the other job", "master_port is already used"
+            r"(?:默认|default)[^\n]{0,12}?(?<!\d)29500(?!\d)[^\n]{0,40}?(?:被占用|占用|冲突|碰撞|(?:无法|不能)(?:同时)?运行多个|"
+            r"in use|occupied|taken|conflict|collid|collision)",
+            r"(?<!\d)29500(?!\d)[^\n]{0,20}?(?:被占用|已被占用|冲突|碰撞)",
+            r"\bmaster[_ ]port\b[^\n]{0,20}?\b(?:is |was )?already (?:in use|used|occupied|taken)\b",
         ),
         severity="warn",
         cause=("The text describes two runs on one machine fighting over a port: each distributed launch (deepspeed, "
@@ -137,9 +143,10 @@ SIGNATURES += (
         rules_out=("the GPUs", "NCCL"),
         never_suggest=("NCCL_P2P_DISABLE",),
         sources=("https://github.com/tdrussell/diffusion-pipe/issues/370",
-                 "https://github.com/tdrussell/diffusion-pipe/pull/144",
+                 "https://github.com/tdrussell/diffusion-pipe/pull/144", "https://github.com/InternLM/xtuner/issues/911",
                  "https://pytorch.org/docs/stable/elastic/run.html"),
         checked=CHECKED,
-        examples=("nccl/diffusionpipe-370-simultaneous-training-port-conflicts.txt",),
+        examples=("nccl/diffusionpipe-370-simultaneous-training-port-conflicts.txt",
+                  "nccl/xtuner-911-default-port-29500-two-trainings-prose.txt"),
     ),
 )
