@@ -341,9 +341,6 @@ SIGNATURES += (
                   # torch 2.0-2.1 printed the address as HOST:PORT, without parentheses
                   r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
                   r"\[?(?P<host>[^\s(\]]{1,100})\]?:(?P<port>\d{1,5})\b",
-                  # the address written as a placeholder or in another script's punctuation ("(MASTER_IP, PORT)",
-                  # "(主节点IP，主节点port）"): the store's own words up to it say enough (w46c)
-                  r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to(?! ?[\[(]?[\w.:-]{1,100}[\]]?[:,] ?\d)",
                   r"RendezvousConnectionError: The connection to the C10d store has failed",
                   # torchrun's elastic agent (rendezvous/api.py) when the nodes it waits for never join in time
                   r"RendezvousTimeoutError\b",
