@@ -105,8 +105,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.isaacsim.omniverse.nvidia.com/5.1.0/installation/requirements.html",
                  "https://docs.omniverse.nvidia.com/dev-guide/latest/common/technical-requirements.html"),
         checked="2026-11-28",
-        examples=("cuda/isaacsim-537-driver-595-no-cuda-device-works-580.txt",
-                  "cuda/isaaclab-5140-gui-crash-5070ti-595-works-591.txt"),
+        examples=("cuda/isaaclab-5140-gui-crash-5070ti-595-works-591.txt",),
     ),
     Signature(
         code="cuda.libcuda-lacks-newer-driver-function",
