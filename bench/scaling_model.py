@@ -23,6 +23,7 @@ what this process's own work over more GPUs adds.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -72,10 +73,48 @@ def nvml_ms(questions: Counter, cost_ms: dict, per_field_ms: float | None = None
     return sum(count * known.get(function, typical) for function, count in questions.items())
 
 
-def first_contact_ms(nvml: dict) -> tuple[float, float]:
-    """(per GPU, per pair): what asking each question the first time costs beyond what it costs repeated, summed over
-    the questions (bench/nvml_costs.py); (0, 0) for inputs measured before it was."""
-    first, repeated = nvml.get("first_contact_ms") or {}, nvml["per_call_ms"]
+# An answer of NVML's child in a bench/live_timeline.py timeline: "start end took  child PID  NVML function(args)",
+# printed for each answer of 2 ms or more.
+TIMELINE_ANSWER = re.compile(r"^\s*[\d.]+\s+[\d.]+\s+(?P<took>[\d.]+)\s+child \d+\s+NVML (?P<function>\w+)"
+                             r"\((?P<args>[^)]*)")
+
+
+def first_contact_in_timelines(texts: list[str], gpus: int, repeated: dict) -> tuple[float, float]:
+    """(per GPU, per pair): what the slow answers of a live check's own timelines (bench/live_timeline.py, with
+    NVML's child) cost beyond the function's repeated cost, averaged over the timelines. The first topology
+    question is NVML's once per process (29-35 ms on four H200s), not the pair's."""
+    gpu_extra = pair_extra = 0.0
+    for text in texts:
+        topology_seen = False
+        for line in text.splitlines():
+            found = TIMELINE_ANSWER.match(line)
+            if found is None:
+                continue
+            function, took = found["function"], float(found["took"])
+            if function == "nvmlDeviceGetTopologyCommonAncestor" and not topology_seen:
+                topology_seen = True
+                continue
+            warm = repeated.get(function)
+            extra = max(0.0, took - warm) if isinstance(warm, (int, float)) else 0.0
+            if function in ("nvmlDeviceGetP2PStatus", "nvmlDeviceGetTopologyCommonAncestor"):
+                pair_extra += extra
+            else:
+                gpu_extra += extra
+    runs, pairs = max(1, len(texts)), gpus * (gpus - 1) // 2
+    return gpu_extra / runs / gpus, pair_extra / runs / max(1, pairs)
+
+
+def first_contact_ms(inputs: dict) -> tuple[float, float, str]:
+    """(per GPU, per pair, where from): what asking each question the first time costs beyond what it costs
+    repeated. From the live check's own timelines where the inputs hold them ("timelines_quick"): the measure of
+    what a check pays. Else from bench/nvml_costs.py's first_contact_ms, asked one after another in a process of its
+    own, which costs more than inside a check (10.7 ms for the first question of a GPU, against the check's 6.8 ms on
+    the same host); else (0, 0): inputs from before either was measured."""
+    repeated = inputs["nvml"]["per_call_ms"]
+    if inputs.get("timelines_quick"):
+        gpu, pair = first_contact_in_timelines(inputs["timelines_quick"], inputs["gpus"], repeated)
+        return gpu, pair, f"the check's own {len(inputs['timelines_quick'])} timelines"
+    first = inputs["nvml"].get("first_contact_ms") or {}
 
     def beyond(measured: dict) -> float:
         extra = 0.0
@@ -85,7 +124,9 @@ def first_contact_ms(nvml: dict) -> tuple[float, float]:
                 extra += max(0.0, cold - warm)
         return extra
 
-    return beyond(first.get("gpu", {})), beyond(first.get("pair", {}))
+    if not first:
+        return 0.0, 0.0, "not measured"
+    return beyond(first.get("gpu", {})), beyond(first.get("pair", {})), "bench/nvml_costs.py"
 
 
 def load_inputs(argv: list[str]) -> dict:
@@ -117,7 +158,7 @@ def main() -> None:
     costs = inputs["nvml"]["per_call_ms"]
     init_ms = inputs["nvml"]["nvmlInit_ms"]
     per_field = inputs["nvml"].get("field_value_ms_per_field")
-    gpu_first, pair_first = first_contact_ms(inputs["nvml"])
+    gpu_first, pair_first, first_from = first_contact_ms(inputs)
 
     def nvml_total_ms(gpus: int) -> float:
         pairs = gpus * (gpus - 1) // 2
@@ -135,7 +176,8 @@ def main() -> None:
         return model_s(gpus) - (base_cuinit + per_gpu_cuinit * gpus) - TAIL_AT_TWO_MS * pairs / 3 / 1000
 
     overlap = inputs["median_s"]["gpudoctor check"] - model_s(measured_gpus)
-    print(f"NVML's first asking: {gpu_first:.1f} ms per GPU and {pair_first:.1f} ms per pair beyond the repeated cost")
+    print(f"NVML's first asking: {gpu_first:.1f} ms per GPU and {pair_first:.1f} ms per pair beyond the repeated cost "
+          f"({first_from})")
     print(f"cuInit: {base_cuinit * 1000:.0f} ms + {per_gpu_cuinit * 1000:.0f} ms per GPU; "
           f"nvidia-smi -q: {smi_base * 1000:.0f} ms + {smi_per_gpu * 1000:.0f} ms per GPU; "
           f"model vs measured at {measured_gpus} GPUs: {overlap * 1000:+.0f} ms carried to every size")
@@ -162,6 +204,9 @@ def main() -> None:
         quick, smi = quick_s(gpus) + quick_overlap, smi_base + smi_per_gpu * gpus
         if replayed:
             quick += (replayed[str(gpus)] - replayed[str(measured_gpus)]) / 1000
+            reading = inputs.get("replayed_reading_ms")  # what the replay spent reading its snapshot: no live cost
+            if reading:
+                quick -= (reading[str(gpus)] - reading[str(measured_gpus)]) / 1000
         print(f"{gpus:>4} {quick:>8.2f} {smi:>15.2f} {quick / smi:>6.1f}")
 
 
