@@ -36,7 +36,7 @@ def start_probing_early(quick: bool = False, inventory: bool = True, deep: bool 
     # The children first: each forks, and a fork must come before any thread starts. With cuInit in a process of
     # its own, the kernel log's scan is on a full check's critical path as on a quick one's. NVML's child first of
     # all: its start (pynvml's import, nvmlInit) then runs beside everything else.
-    nvml_child.start(_new_nvml_session)
+    nvml_child.start(_new_nvml_session, helper=nvml_child.gpu_device_nodes() >= 2)
     scan_child.start()
     # `--deep` starts CUDA in its worker too, and beside it the child gained nothing: on two H200s `--deep` took 4.81 s
     # (median of 7) against 4.48 s for the release before, interleaved over two calls, and 4.38 s without the child

@@ -114,7 +114,8 @@ class LiveHost(Host):
                 from gpudoctor.host import nvml_child
                 from gpudoctor.host.nvml import NvmlSession
 
-                self._nvml = NvmlSession(child=nvml_child.take())
+                child, helper = nvml_child.take()
+                self._nvml = NvmlSession(child=child, helper=helper)
             return self._nvml
 
     def _native_session(self) -> Any:

@@ -57,8 +57,9 @@ class NvmlSession:
     """Lazily loads pynvml and initialises NVML on first use, on its own thread; or asks a child process that does
     (`child`, host/nvml_child.py), while it lives."""
 
-    def __init__(self, child: NvmlChild | None = None) -> None:
+    def __init__(self, child: NvmlChild | None = None, helper: NvmlChild | None = None) -> None:
         self._child = child
+        self._helper = helper  # a second child for the NVLink counters of every other GPU (nvml_child.py)
         self._thread = LibraryThread("NVML")
         self._early_init: threading.Thread | None = None
         self._pynvml: Any = None
@@ -86,8 +87,35 @@ class NvmlSession:
     def call_many(self, calls: list[tuple]) -> list[CallResult]:
         """Several calls in one trip to NVML's thread: each hand-over costs a thread switch, and the
         inventory of an eight-GPU host is hundreds of calls."""
+        shared = [index for index, call in enumerate(calls) if helper_asks(call)] if self._helper is not None else []
+        if shared and self._child is not None:
+            return self._call_with_helper(calls, shared)
+        return self._call_many(calls)
+
+    def _call_with_helper(self, calls: list[tuple], shared: list[int]) -> list[CallResult]:
+        """The calls, those at `shared` asked by the helper child at the same time as the others by the main one; a
+        helper that died or hung leaves its calls to the main child (slower, never wrong)."""
+        helper, asked = self._helper, [calls[index] for index in shared]
+        answered: dict[str, Any] = {}
+        beside = threading.Thread(target=lambda: answered.update(answers=helper.call_many(asked, _batch_wait(asked))),
+                                  name="NVML helper", daemon=True)
+        beside.start()
+        taken = set(shared)
+        others = [call for index, call in enumerate(calls) if index not in taken]
+        rest = self._call_many(others) if others else []
+        beside.join()
+        helped = answered.get("answers")
+        if not isinstance(helped, list):
+            self._helper = None
+            helper.stop()
+            helped = self._call_many(asked)
+        by_index = dict(zip(shared, helped))
+        others = iter(rest)
+        return [by_index[index] if index in by_index else next(others) for index in range(len(calls))]
+
+    def _call_many(self, calls: list[tuple]) -> list[CallResult]:
         if self._child is not None:
-            answers = self._child.call_many(calls, INIT_TIMEOUT + CALL_TIMEOUT + 0.05 * len(calls))
+            answers = self._child.call_many(calls, _batch_wait(calls))
             if answers == HUNG:
                 return [CallResult(error=f"NVML_ERROR_TIMEOUT: NVML did not answer {calls[0][0]} in the child process")
                         for _ in calls]
@@ -166,8 +194,9 @@ class NvmlSession:
         return [self._handle(args[0]), *args[1:]]
 
     def close(self) -> None:
-        if self._child is not None:
-            self._child.stop()
+        for child in (self._child, self._helper):
+            if child is not None:
+                child.stop()
         if self._pynvml is not None and self._init_error is None and self._thread.hung_in is None:
             try:
                 self._thread.call("nvmlShutdown", self._pynvml.nvmlShutdown, CALL_TIMEOUT)
@@ -177,6 +206,23 @@ class NvmlSession:
 
 class _NvmlCallError(Exception):
     pass
+
+
+def _batch_wait(calls: list[tuple]) -> float:
+    """How long a child may take over a batch before it counts as a hung driver."""
+    return INIT_TIMEOUT + CALL_TIMEOUT + 0.05 * len(calls)
+
+
+# The field-value calls the helper child asks: the NVLink error counters (54 fields a GPU on Hopper, 17-19 ms in the
+# four-H200 VM, the largest share of NVML's time per GPU), of every other GPU. NVML answers different GPUs' counters
+# at once from different processes (two H200s: 32-34 ms one after the other, 19 ms from two processes;
+# bench/nvml_counter_processes.py), where threads of one process wait for each other (bench/nvml_threads.py).
+HELPER_FIELDS_FROM = 4  # a field-value call of this many fields or more; the one-field calls stay with the main child
+
+
+def helper_asks(call: tuple) -> bool:
+    return (call[0] == "nvmlDeviceGetFieldValues" and len(call) == 3 and isinstance(call[1], int) and call[1] % 2 == 1
+            and len(call[2]) >= HELPER_FIELDS_FROM)
 
 
 def _init_driver_early() -> None:

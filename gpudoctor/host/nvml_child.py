@@ -17,6 +17,7 @@ every later question is answered as one, never asked again in this process.
 
 from __future__ import annotations
 
+import os
 import pickle
 import threading
 import time
@@ -71,32 +72,47 @@ class NvmlChild:
 
 
 _child: NvmlChild | None = None
+# A second child, forked where the machine shows two GPUs or more, that answers the NVLink error counters of every
+# other GPU at the same time as the main child answers the rest (host/nvml.py, helper_asks).
+_helper: NvmlChild | None = None
 _taken = False
 
 
-def start(new_session: Callable[[], Any]) -> None:
-    """Fork the child, where this process may fork (POSIX, no thread started yet), to answer through the session
-    `new_session` makes there (an NvmlSession). Called once, before the live host starts its threads; the child ends
-    when this process closes its end of the pipe (as it exits, too)."""
-    global _child
+def start(new_session: Callable[[], Any], helper: bool = False) -> None:
+    """Fork the child (and, with `helper`, the helper child), where this process may fork (POSIX, no thread started
+    yet), to answer through the session `new_session` makes there (an NvmlSession). Called once, before the live host
+    starts its threads; each child ends when this process closes its end of the pipe (as it exits, too)."""
+    global _child, _helper
     if _child is not None or not can_fork():
         return
     _child = NvmlChild(*fork_server(lambda requests, answers: _serve(new_session(), requests, answers)))
+    if helper:
+        _helper = NvmlChild(*fork_server(lambda requests, answers: _serve(new_session(), requests, answers)))
 
 
-def take() -> NvmlChild | None:
-    """The child, for the one session that asks through it (later sessions ask NVML themselves)."""
+def gpu_device_nodes(folder: str = "/dev") -> int:
+    """How many /dev/nvidiaN the kernel module made: the GPUs there are, before NVML can say (0 where none or not
+    Linux). A wrong count costs only time: the helper is forked or not."""
+    try:
+        return sum(1 for name in os.listdir(folder) if name.startswith("nvidia") and name[6:].isdigit())
+    except OSError:
+        return 0
+
+
+def take() -> tuple[NvmlChild | None, NvmlChild | None]:
+    """The child and the helper, for the one session that asks through them (later sessions ask NVML themselves)."""
     global _taken
     if _taken:
-        return None
+        return None, None
     _taken = True
-    return _child
+    return _child, _helper
 
 
 def stop() -> None:
-    """End the child as gpudoctor leaves: one stuck in a hung driver must not outlive it."""
-    if _child is not None:
-        _child.stop()
+    """End the children as gpudoctor leaves: one stuck in a hung driver must not outlive it."""
+    for child in (_child, _helper):
+        if child is not None:
+            child.stop()
 
 
 def _serve(session: Any, requests: int, answers: int) -> None:

@@ -20,7 +20,8 @@ from test_nvml_error_codes import _fake_env
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork, a fake libnvidia-ml.so")
 
-_ASKED = [["nvmlInit"], ["nvmlDeviceGetCount"], ["nvmlSystemGetDriverVersion"], ["nvmlDeviceGetName", 0]]
+_ASKED = [["nvmlInit"], ["nvmlDeviceGetCount"], ["nvmlSystemGetDriverVersion"], ["nvmlDeviceGetName", 0],
+          ["nvmlDeviceGetFieldValues", 1, [[161, 0], [162, 0], [163, 0], [161, 1]]]]
 
 # Starts the child (unless "here"), then asks through a session as the live host does and prints the answers, whether
 # the session still asks through the child, and whether the child's process is gone after the session closed.
@@ -32,15 +33,16 @@ how, asked = sys.argv[1], json.loads(sys.argv[2])
 nvml.INIT_TIMEOUT = nvml.CALL_TIMEOUT = 0.5
 nvml_child._MARGIN_S = 0.5
 child = None
+helper = None
 if how != "here":
-    nvml_child.start(nvml.NvmlSession)
-    child = nvml_child.take()
+    nvml_child.start(nvml.NvmlSession, helper=how == "helper")
+    child, helper = nvml_child.take()
 if how == "dies":
     os.kill(child.pid, signal.SIGKILL)
     os.waitpid(child.pid, 0)
 if how == "silent":
     os.kill(child.pid, signal.SIGSTOP)
-session = nvml.NvmlSession(child=child)
+session = nvml.NvmlSession(child=child, helper=helper)
 session.warm_up()
 started = time.monotonic()
 answers = [session.call(call[0], tuple(call[1:])).to_json() for call in asked]
@@ -48,7 +50,8 @@ took = time.monotonic() - started
 used = session._child is not None
 session.close()
 time.sleep(0.2)
-gone = child is None or not os.path.exists(f"/proc/{child.pid}") or open(f"/proc/{child.pid}/stat").read().rsplit(")", 1)[1].split()[0] == "Z"
+gone = all(c is None or not os.path.exists(f"/proc/{c.pid}") or open(f"/proc/{c.pid}/stat").read().rsplit(")", 1)[1].split()[0] == "Z"
+           for c in (child, helper))
 print(json.dumps({"answers": answers, "used_child": used, "child_gone": gone, "took": took}))
 """
 
@@ -64,6 +67,12 @@ def test_the_child_answers_what_this_process_would(fake_driver_libs):
     seen, here = _ask(fake_driver_libs, "child"), _ask(fake_driver_libs, "here")
     assert seen["answers"] == here["answers"]
     assert seen["answers"][1]["value"] == 3
+    assert seen["used_child"] and seen["child_gone"]
+
+
+def test_the_helper_child_answers_what_this_process_would_and_leaves_with_the_other(fake_driver_libs):
+    seen, here = _ask(fake_driver_libs, "helper"), _ask(fake_driver_libs, "here")
+    assert seen["answers"] == here["answers"]
     assert seen["used_child"] and seen["child_gone"]
 
 
