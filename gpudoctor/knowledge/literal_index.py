@@ -1,6 +1,7 @@
 """The literals the matcher's prefilter looks for, indexed: one regex per first character, each a trie of its literals,
-and what a literal found also means (the literals that are a prefix of it, and what is keyed on those). Pure functions
-of the literals, for matcher.CompiledCatalogue."""
+and what a literal found also means (the literals that are a prefix of it, and what is keyed on those), for
+matcher.CompiledCatalogue; and the same literals as one Hyperscan database, which is kept between runs in the cache
+folder (stored.py): its only touch of the machine, a cache that changes no match."""
 
 from __future__ import annotations
 
@@ -147,7 +148,10 @@ def literal_database(literals: Iterable[str], compile_missing: bool = True) -> L
                              elements=len(kept), literal=True)
         except hyperscan.error:
             return None
-        stored.write(name, hyperscan.dumpb(database))
+        try:
+            stored.write(name, hyperscan.dumpb(database))
+        except hyperscan.error:  # not kept: the next run compiles it again
+            pass
     return None if database is None else LiteralDatabase(kept, database, hyperscan.error)
 
 
