@@ -27,6 +27,8 @@ CONTEXTS: tuple[Context, ...] = (
             # the job script's request or srun's option (w41d, 2026-11-28); "--gpus-per-task=1", "gpus-per-task 2"
             r"--gpus-per-task[= ]['\"]?\d",
             r"--gpu-bind[= ]['\"]?(?:single:|map_gpu:|mask_gpu:)",
+            # --ntasks-per-gpu implies --gpu-bind=single:<ntasks> (sbatch(1)); w47c, 2026-11-28
+            r"--ntasks-per-gpu[= ]['\"]?\d",
         ),
         sources=("https://slurm.schedmd.com/sbatch.html#OPT_gpus-per-task",
                  "https://github.com/ACEsuit/mace/issues/435"),

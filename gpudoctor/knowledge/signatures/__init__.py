@@ -321,6 +321,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w42c").SIGNATURES)  # nccl_w42c.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w44c").SIGNATURES)  # nccl_w44c.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w46c").SIGNATURES)  # nccl_w46c.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w47c").SIGNATURES)  # nccl_w47c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w43c").SIGNATURES)  # containers_w43c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w44d").SIGNATURES)  # containers_w44d.py
     rows.extend(importlib.import_module(f"{__name__}.containers_s44c").SIGNATURES)  # containers_s44c.py

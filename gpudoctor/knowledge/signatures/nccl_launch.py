@@ -198,21 +198,28 @@ SIGNATURES: tuple[Signature, ...] = (
         # before starting pdsh; the check's failure and the launcher's own message.
         patterns=(r"but host=(?P<host>[\w.:-]{1,100}) was not reachable via ssh",
                   r"Command 'ssh -o PasswordAuthentication=no (?P<host2>[\w.:-]{1,100}) hostname' returned non-zero exit "
-                  r"status 255"),
+                  r"status 255",
+                  # pdsh's own report when its ssh to a target fails (the runner of deepspeed's multi-node launcher and
+                  # of its autotuner, which reaches localhost through it too): "pdsh@NODE: HOST: ssh exited with exit
+                  # code 255" (w47c: DeepSpeed#5709, #4759)
+                  r"\bpdsh@[\w.-]{1,100}: (?P<host3>[\w.:-]{1,100}): ssh exited with exit code 255\b"),
         severity="fail",
         cause="The multi-node launcher could not log in to a host of its hostfile with passwordless SSH, so the job did "
               "not start there.",
         advice=("Make passwordless SSH work from the launching node to every hostfile entry, itself included: `ssh-keygen`, "
                 "`ssh-copy-id HOST`, then `ssh -o PasswordAuthentication=no HOST hostname` must print the name (custom "
-                "ports via --ssh_port); on a single node, remove the hostfile instead."),
+                "ports via --ssh_port); on a single node, remove the hostfile instead, except for DeepSpeed's "
+                "autotuner, which reaches localhost through pdsh and needs `ssh localhost` to work without a password."),
         action="configure",
         rules_out=("the GPU", "the NVIDIA driver", "NCCL"),
         never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE", "set NCCL_SOCKET_IFNAME"),
         sources=("https://github.com/hpcac/2023-APAC-HPC-AI/issues/1", "https://github.com/deepspeedai/DeepSpeed/issues/4907",
+                 "https://github.com/deepspeedai/DeepSpeed/issues/5709", "https://github.com/deepspeedai/DeepSpeed/issues/4759",
                  "https://www.deepspeed.ai/getting-started/#resource-configuration-multi-node"),
         checked="2026-11-26",
         examples=("nccl/hpcac-2023-1-deepspeed-host-not-reachable-ssh.txt",
-                  "nccl/deepspeed-4907-ssh-check-exit-255-two-3090-nodes.txt"),
+                  "nccl/deepspeed-4907-ssh-check-exit-255-two-3090-nodes.txt",
+                  "nccl/deepspeed-5709-autotuning-pdsh-localhost-permission-denied.txt"),
     ),
     Signature(
         code="nccl.deepspeed-no-gpu-visible",

@@ -20,7 +20,9 @@ _P2P_OFF = r"`?(?:export )?NCCL_P2P_DISABLE ?= ?1`?"
 # a line that says the setting did not help is no evidence of P2P
 _NOT_HELPED = r"(?![^\n]{0,100}?(?:\bnot\b|n't\b|\bno (?:effect|help|luck|change)\b|\bneither\b|\bstill\b|\bwithout\b|\bnor\b))"
 _RESOLVED = (r"(?:did (?:indeed )?(?:resolve|fix|solve|help)|resolved|fixed|solved|fixes|solves|resolves|works|worked|"
-             r"helped|going well|made it work|is the fix|was the fix)")
+             r"helped|going well|made it work|is the fix|was the fix|"
+             # w47c: "`NCCL_P2P_DISABLE=1` seems like a good solution", "is the workaround" (lmdeploy#1750)
+             r"(?:seems|is|was) (?:like )?(?:a |the )?(?:good |working |valid |simple )?(?:solution|workaround))")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -44,6 +46,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # "If p2p disabled, things all going well"
             r"\b(?:[Ii]f|[Ww]hen|[Oo]nce|[Ww]ith) (?:NCCL )?(?:p2p|P2P) (?:is |was |gets )?(?:disabled|off)\b[^\n]{0,40}?"
             r"\b(?:works?|working|fine|well|normal(?:ly)?|OK|ok)\b",
+            # w47c: a person turning P2P off with a subject ("after we turned off p2p it ran", "when I disable P2P it works")
+            r"\b(?:[Oo]nce|[Aa]fter|[Ww]hen|[Ii]f) (?:I|we|you) (?:disabled?|turn(?:ed)? off|switch(?:ed)? off) (?:the )?"
+            r"(?:NCCL(?:'s)? )?(?:P2P|p2p|peer-to-peer)\b" + _NOT_HELPED + r"[^\n]{0,60}?\b(?:passed|passes|works?|worked|"
+            r"ran|runs|succeeded|went through|fine)\b",
         ),
         severity="warn",
         cause=("The text says multi-GPU work ran once NCCL's peer-to-peer transport was turned off "
@@ -59,10 +65,12 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("GPU memory", "the training script"),
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/huggingface/open-r1/issues/319", "https://github.com/fishaudio/fish-speech/issues/65",
+                 "https://github.com/InternLM/lmdeploy/issues/1750",
                  "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#pci-access-control-services-acs"),
         checked=CHECKED,
         examples=("nccl/open-r1-319-grpo-stuck-nccl-p2p-to-shm-prose.txt",
-                  "nccl/fishspeech-65-four-4090-train-hang-p2p-disable-prose.txt"),
+                  "nccl/fishspeech-65-four-4090-train-hang-p2p-disable-prose.txt",
+                  "nccl/lmdeploy-1750-two-4090-driver-545-server-never-responds-p2p-prose.txt"),
     ),
 )
 
