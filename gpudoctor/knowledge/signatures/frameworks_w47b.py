@@ -8,6 +8,14 @@ one GPU visible (CUDA_VISIBLE_DEVICES=0 in front of the command or set before to
 chosen GPU is cuda:0 to the program (Sa2VA#85, TWOSOME#5: "please set CUDA_VISIBLE_DEVICES before you run", and the
 same answer across single-GPU demos). A GPU beside "cpu" stays the generic program-bug reading
 (frameworks.tensors-on-two-devices), which this row refines on the same line only.
+
+A person's words that the process was just "Killed". People who load, quantize or convert a model on the CPU (a 7B
+LLaMA quantized by pyllama or GPTQ, SeamlessM4T run in float32, a checkpoint gathered in RAM to be saved) write that
+the command printed only "Killed", or that it "gets killed" while loading: the kernel's OOM killer took the process
+because the machine's RAM and swap were smaller than the model needs. Enough swap (or RAM) lets the same command finish
+(seamless_communication#165: 16 GB or more of swap; the A1111 and Video-LLaVA threads: a larger swap file). The
+tool's own lines ("Killed" alone on a line, exit code 137) are frameworks.process-killed-sigkill's; this row reads
+the description, and leaves a build killed for RAM (MAX_JOBS, ninja, nvcc) and GPU memory to their rows.
 """
 
 from __future__ import annotations
@@ -17,6 +25,11 @@ from gpudoctor.knowledge.signatures import Signature
 CHECKED = "2026-11-28"
 
 CUDA_ENV_VARS = "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"
+
+# Not GPU memory, shared memory, a build killed for RAM or another runtime's server (their rows say those).
+_NOT_GPU_BUILD_OR_SERVER = (r"^(?![^\n]{0,400}?(?:CUDA out of memory|GPU memory|VRAM|vram|显存|shared memory|/dev/shm|Bus error|"
+                            r"MAX_JOBS|ninja|nvcc|compil|[Bb]uild|pip install|flash.attn|vLLM|vllm|SGLang|[Oo]llama|"
+                            r"[Dd]ata ?[Ll]oader|WSL|wsl))")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -45,5 +58,41 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("frameworks/sa2va-85-tensors-cuda0-cuda6-8gpu-node.txt",
                   "frameworks/twosome-5-tensors-cuda0-cuda1-visible-devices-unset.txt"),
         refines=("frameworks.tensors-on-two-devices",),
+    ),
+    Signature(
+        code="frameworks.process-killed-host-ram-described",
+        described=True,
+        cause_id="host-memory-oom",
+        kinds=("any",),
+        patterns=(
+            # "I got this message -> "Killed"", "it just says Killed", "the output is only 'Killed'"
+            _NOT_GPU_BUILD_OR_SERVER + r"[^\n]{0,400}?\b(?:got|get|gets|getting|says|said|say|shows|showed|prints|"
+            r"printed|see|saw|outputs?|returns?|returned|message|output is|result is)(?: this| the| a| only| just)?"
+            r"(?: message| error| output| text)?\s{0,3}(?:->|=>|:|is)?\s{0,3}(?:only |just )?[\"'`\u201c]Killed[\"'`\u201d.]",
+            # "I keep getting the Killed message", "I see a 'Killed' error"
+            _NOT_GPU_BUILD_OR_SERVER + r"[^\n]{0,400}?\b(?:got|get|gets|getting|see|saw|seeing|receive|received) (?:the |a |this "
+            r"|that )?[\"'`\u201c]?Killed[\"'`\u201d]? (?:message|error|output)\b",
+            # "the process gets killed while loading the model", "python was killed during quantization"
+            _NOT_GPU_BUILD_OR_SERVER + r"[^\n]{0,400}?\b(?:process|script|python|program|command|it)\b (?:just |always |"
+            r"keeps |immediately |then )?(?:gets|got|getting|was|is|being|been) (?:killed|Killed)\b[^\n]{0,60}?\b(?:while|when|"
+            r"during|at|after) (?:loading|load|quantiz|convert|merg|sav)",
+        ),
+        severity="warn",
+        cause=("The description says the process was only \"Killed\" while it loaded, quantized, converted or saved a "
+               "model: that is the kernel's OOM killer ending it because the machine's RAM (and swap) is smaller than "
+               "the model needs in host memory; neither the GPU nor the driver is involved."),
+        advice=("Give the process more host memory: add a swap file at least as large as the model's size in RAM "
+                "(`sudo fallocate -l 32G /swapfile && sudo chmod 600 /swapfile && sudo mkswap /swapfile && sudo swapon "
+                "/swapfile`), close other programs, or run on a machine with more RAM; or load less at once (a smaller "
+                "or already-quantized model, low_cpu_mem_usage=True). `sudo dmesg -T | grep -i 'killed process'` "
+                "confirms the kill was for memory."),
+        action="configure",
+        rules_out=("the GPU", "the driver", "the torch installation"),
+        never_suggest=("reinstall the driver", "reinstall torch", "set CUDA_VISIBLE_DEVICES"),
+        sources=("https://github.com/facebookresearch/seamless_communication/issues/165",
+                 "https://github.com/AUTOMATIC1111/stable-diffusion-webui/issues/1863",
+                 "https://man7.org/linux/man-pages/man8/mkswap.8.html"),
+        checked=CHECKED,
+        examples=("frameworks/seamless-165-keeps-getting-killed-prose.txt",),
     ),
 )
