@@ -16,6 +16,13 @@ because the machine's RAM and swap were smaller than the model needs. Enough swa
 (seamless_communication#165: 16 GB or more of swap; the A1111 and Video-LLaVA threads: a larger swap file). The
 tool's own lines ("Killed" alone on a line, exit code 137) are frameworks.process-killed-sigkill's; this row reads
 the description, and leaves a build killed for RAM (MAX_JOBS, ninja, nvcc) and GPU memory to their rows.
+
+CUDA 13 wants driver 580. PyTorch's cu130 wheels (the default on PyPI for Linux since torch 2.9, and what ComfyUI
+Desktop/portable and other packaged apps moved to) carry their own CUDA 13 runtime; what the machine must give them is
+an NVIDIA driver of the 580 branch or newer. People describe it two ways: that the driver "has not been updated to
+580+, so CUDA 13 won't work" (CUDA.jl's CI), or, in an app, that they must "update CUDA to 13" and ask how. The fix is
+the driver in both; no separate CUDA installation is used by an app's bundled torch. A paste that names the driver
+and the build is reasoned by cuda.named-driver-older-than-build instead.
 """
 
 from __future__ import annotations
@@ -27,6 +34,10 @@ CHECKED = "2026-11-28"
 CUDA_ENV_VARS = "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"
 
 # Not GPU memory, shared memory, a build killed for RAM or another runtime's server (their rows say those).
+# An app's bundled torch, not a toolchain someone compiles with.
+_APP_NOT_TOOLCHAIN = (r"^(?![^\n]{0,400}?(?:nvcc|[Tt]oolkit|[Cc]ompil|CMake|cmake|[Bb]uild from source))"
+                      r"(?=[^\n]{0,400}?(?:[Cc]omfy[Uu][Ii]|comfyui|[Dd]esktop|[Pp]ortable|[Pp]inokio|A1111|[Ff]orge|SwarmUI|"
+                      r"[Ss]table [Dd]iffusion|[Pp]y[Tt]orch|\btorch\b|cu130))")
 _NOT_GPU_BUILD_OR_SERVER = (r"^(?![^\n]{0,400}?(?:CUDA out of memory|GPU memory|VRAM|vram|显存|shared memory|/dev/shm|Bus error|"
                             r"MAX_JOBS|ninja|nvcc|compil|[Bb]uild|pip install|flash.attn|vLLM|vllm|SGLang|[Oo]llama|"
                             r"[Dd]ata ?[Ll]oader|WSL|wsl))")
@@ -94,5 +105,35 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://man7.org/linux/man-pages/man8/mkswap.8.html"),
         checked=CHECKED,
         examples=("frameworks/seamless-165-keeps-getting-killed-prose.txt",),
+    ),
+    Signature(
+        code="frameworks.cuda13-build-needs-driver-580-described",
+        described=True,
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        patterns=(
+            # "The driver has not been updated to 580+, so CUDA 13 won't work there"
+            r"\b[Dd]rivers?\b[^\n]{0,40}?\b(?:has not|hasn't|have not|haven't|is not|isn't|was not|wasn't|not yet) "
+            r"(?:been |yet )?(?:updated|upgraded|moved) to (?:R|r)?(?:5[89]\d|6\d\d)\b[^\n]{0,80}?\bCUDA 13\b",
+            # in an app: "how do I update cuda to 13.0 for <app>", "I have to upgrade CUDA to version 13 for PyTorch"
+            _APP_NOT_TOOLCHAIN + r"[^\n]{0,400}?\b(?:update|upgrade|install)(?:d|ing)? (?:the )?(?:CUDA|cuda|Cuda) "
+            r"(?:to |version |to version )?13(?:\.\d)?\b",
+        ),
+        severity="warn",
+        cause=("The description says a CUDA 13 build (PyTorch's cu130 wheels, which packaged apps such as ComfyUI "
+               "Desktop now ship) needs CUDA 13 from the machine: that comes from the NVIDIA driver, and a driver "
+               "older than the 580 branch cannot run it."),
+        advice=("Update the NVIDIA display driver to the 580 branch or newer (Windows: https://www.nvidia.com/drivers "
+                "or the NVIDIA App; Linux: `sudo apt install nvidia-driver-580-open` or the distribution's 580+ "
+                "package), then reboot; `nvidia-smi` then shows \"CUDA Version: 13.0\" or higher. The app's PyTorch "
+                "brings its own CUDA runtime, so no separate CUDA install is needed; where the driver cannot change, "
+                "use the app's or torch's CUDA 12 build (cu128/cu129)."),
+        action="configure",
+        rules_out=("the GPU's hardware",),
+        never_suggest=("reinstall the app",),
+        sources=("https://github.com/JuliaGPU/CUDA.jl/pull/2867",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html#cuda-driver"),
+        checked=CHECKED,
+        examples=("cuda/cudajl-2867-ci-driver-below-580-cuda13-prose.txt",),
     ),
 )
