@@ -49,7 +49,10 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # torch's device check (aten/src/ATen/native/TensorCompare / TensorIterator): two CUDA ordinals, in either order
         patterns=(r"Expected all tensors to be on the same device, but found at least two devices, "
-                  r"(?P<first>cuda:\d{1,2}) and (?P<second>cuda:\d{1,2})",),
+                  r"(?P<first>cuda:\d{1,2}) and (?P<second>cuda:\d{1,2})",
+                  # PyTorch 2.7+'s wording: "but got mat2 is on cuda:1, different from other tensors on cuda:0"
+                  r"Expected all tensors to be on the same device, but got \w{1,40} is on (?P<second>cuda:\d{1,2}), "
+                  r"different from other tensors on (?P<first>cuda:\d{1,2})"),
         severity="warn",
         cause=("The program put tensors of one operation on two GPUs ({first} and {second}): a script written for "
                "one GPU ran where several are visible, and its model was spread over all of them (device_map=\"auto\", "
