@@ -500,6 +500,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             r"Expected all tensors to be on the same device, but found at least two devices, (?P<first>[\w:]+) and "
             r"(?P<second>[\w:]+)",
+            # PyTorch 2.7+'s wording of the same check: "but got index is on cpu, different from other tensors on cuda:0"
+            r"Expected all tensors to be on the same device, but got \w{1,40} is on (?P<second>[\w:]{3,12}), different from "
+            r"other tensors on (?P<first>[\w:]{3,12})",
             # the convolution's older wording names the tensor types; only a CUDA and a CPU type is a device mismatch
             r"Input type \((?P<first>torch\.cuda\.\w{1,20}Tensor)\) and weight type \((?P<second>torch\.\w{1,20}Tensor)\)",
             r"Input type \((?P<first>torch\.\w{1,20}Tensor)\) and weight type \((?P<second>torch\.cuda\.\w{1,20}Tensor)\)",

@@ -28,15 +28,19 @@ APPS_SIGNATURES: tuple[Signature, ...] = (
                "the step asked for (torch.OutOfMemoryError, \"Allocation on device\")."),
         advice=("Ask less of the GPU at once: a lower resolution or batch size, an fp8 or GGUF build of the model, "
                 "ComfyUI started with --lowvram (or --novram), and no other program holding VRAM (`nvidia-smi`); "
-                "on a card with little memory, tiled VAE decoding helps too."),
+                "on a card with little memory, tiled VAE decoding helps too. Where a custom node loads its own model "
+                "(an audio, try-on or video node) and keeps all of it on the GPU, turn on the node's offload option "
+                "(cpu_offload, aggressive offload), or update the node to a release that has one."),
         action="configure",
         rules_out=("a driver fault", "a broken installation"),
         never_suggest=("reinstall the driver", "reinstall torch"),
         sources=("https://github.com/Comfy-Org/ComfyUI/issues/4852", "https://github.com/Comfy-Org/ComfyUI/issues/6073",
+                 "https://github.com/BoyuanJiang/FitDiT-ComfyUI/issues/2",
                  "https://pytorch.org/docs/stable/notes/cuda.html#using-custom-memory-allocators-for-cuda"),
         checked="2026-11-26",
         examples=("frameworks/comfyui-4852-allocation-on-device-ksampler.txt",
-                  "frameworks/comfyui-6073-allocation-on-device-sampler.txt"),
+                  "frameworks/comfyui-6073-allocation-on-device-sampler.txt",
+                  "frameworks/fitdit-2-comfyui-allocation-on-device-offload.txt"),
     ),
     Signature(
         code="frameworks.xformers-no-operator",

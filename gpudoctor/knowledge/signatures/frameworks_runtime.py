@@ -149,7 +149,10 @@ RUNTIME_SIGNATURES += (
                   r"returned non-zero exit status -9\b",
                   # bash's report of a script's child it lost to SIGKILL ("train.sh: line 18:    36 Killed     python3
                   # train.py"), and a job runner's "exited with error code 137"
-                  r": line \d{1,6}: {1,8}\d{1,9} Killed {2,40}\S", r"\bexited with error code 137\b"),
+                  r": line \d{1,6}: {1,8}\d{1,9} Killed {2,40}\S", r"\bexited with error code 137\b",
+                  # the kernel's OOM killer's own line, as people paste it from `dmesg | grep -i 'killed process'`
+                  # (5.x+ "Killed process", older "Kill process ... score"), w47b
+                  r"Out of memory: Kill(?:ed)? process (?P<oom_pid>\d{1,9}) \((?P<process>[^)\n]{1,40})\)"),
         severity="fail",
         cause="A process was killed from outside with signal 9, which is almost always the kernel's OOM killer (or the "
               "container's memory limit) reclaiming host RAM.",
@@ -163,12 +166,15 @@ RUNTIME_SIGNATURES += (
         sources=("https://github.com/ZhehengJiangLancaster/AMVUR/issues/2", "https://github.com/Wan-Video/Wan2.2/issues/29",
                  "https://pytorch.org/docs/stable/elastic/errors.html", "https://github.com/PKU-YuanGroup/Video-LLaVA/issues/13",
                  "https://github.com/baichuan-inc/Baichuan2/issues/138", "https://github.com/kimbring2/AlphaStar_Implementation/issues/10",
-                 "https://github.com/IBM/FfDL/issues/127"),
+                 "https://github.com/IBM/FfDL/issues/127", "https://github.com/2U1/Qwen-VL-Series-Finetune/issues/135",
+                 "https://github.com/facebookresearch/seamless_communication/issues/165"),
         checked="2026-11-26",
         examples=("frameworks/amvur-2-torchrun-rank-sigkill-host-memory.txt", "frameworks/alphastar-10-exit-code-137-ram-grows.txt",
                   "frameworks/video-llava-13-checkpoint-shards-killed-ram.txt",
                   "frameworks/baichuan2-138-zsh-killed-pod-memory.txt",
-                  "containers/ffdl-127-tf-learner-killed-pod-memory.txt"),
+                  "containers/ffdl-127-tf-learner-killed-pod-memory.txt",
+                  "frameworks/qwenvl-finetune-135-checkpoint-save-host-oom-killed.txt",
+                  "frameworks/seamless-165-inference-killed-swap-wsl.txt"),
     ),
 )
 
