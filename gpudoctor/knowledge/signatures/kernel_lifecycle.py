@@ -89,7 +89,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.preserve-vram-without-suspend-services",
-        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible"),
+        # the driver's own reason behind the PM core's "nv_pmops_* returns -5" (kernel_w47e.py)
+        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible",
+                 "kernel.nvidia-pm-callback-failed"),
         refines_within=None,
         cause_id="gpu-suspend-resume",
         kinds=("any",),
