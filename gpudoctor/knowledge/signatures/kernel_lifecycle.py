@@ -89,9 +89,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="kernel.preserve-vram-without-suspend-services",
-        # the driver's own reason behind the PM core's "nv_pmops_* returns -5" (kernel_w47e.py)
-        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible",
-                 "kernel.nvidia-pm-callback-failed"),
+        refines=("cuda.unknown-error", "cuda.no-device", "cuda.torch-no-gpus-visible"),
         refines_within=None,
         cause_id="gpu-suspend-resume",
         kinds=("any",),
