@@ -257,13 +257,15 @@ SIGNATURES += (
                 "runs with deviceListStrategy volume-mounts (the toolkit's accept-nvidia-visible-devices-envvar-when-"
                 "unprivileged = false), the runtime gives its NVIDIA_VISIBLE_DEVICES nothing unless the container is "
                 "privileged: give the plugin's container the SYS_ADMIN capability (securityContext: {capabilities: {add: "
-                "[SYS_ADMIN]}} in its values) and restart it."),
+                "[SYS_ADMIN]}} in its values; the chart adds it itself for that strategy or a MIG strategy, unless a "
+                "securityContext of your own in the values replaces its) and restart it."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/303", "https://github.com/NVIDIA/k8s-device-plugin/issues/11",
                  "https://github.com/NVIDIA/k8s-device-plugin#prerequisites",
-                 "https://github.com/NVIDIA/k8s-device-plugin/issues/856"),
+                 "https://github.com/NVIDIA/k8s-device-plugin/issues/856",
+                 "https://github.com/NVIDIA/k8s-device-plugin/blob/main/deployments/helm/nvidia-device-plugin/templates/_helpers.tpl"),
         checked="2026-11-28",
         examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",
                   "containers/k8sdp-11-plugin-could-not-load-nvml-library.txt",

@@ -8,6 +8,15 @@ libnvrm_*, libnvsci_*, libnvos and others on Jetson), and a list older than the 
 the container's program then fails to load a library, or OpenCL builds no kernel, while the host is fine. No tool names
 nvliblist.conf in its error, so the row reads the description: warn, and the advice says how to find and add the
 library, or to let nvidia-container-cli choose the libraries (--nvccli), whose list follows the driver.
+
+`docker run --gpus 0` asks for a COUNT of zero GPUs, not for GPU 0 (docker/cli opts/gpus.go reads a bare field as the
+count): Docker then requests no device, and the container sees whatever the image's NVIDIA_VISIBLE_DEVICES (all, in
+every CUDA image) gives it under a default nvidia runtime, or no GPU under runc; the GPU by index is `device=0`.
+
+containerd injects CDI devices itself only from 1.7 (2.0 turns it on by default); the GPU operator from 25.10 asks for
+GPUs through the runtime's native CDI by default, so on a node whose containerd is 1.6 or older (Canonical K8s 1.32's
+snap ships 1.6.39: k8s-snap#2388) the workloads get no GPU. People describe it by the versions: the row reads a line
+that puts containerd 1.x below 1.7 beside CDI, or says CDI support came with containerd 1.7.
 """
 
 from __future__ import annotations
@@ -56,5 +65,57 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://apptainer.org/docs/admin/latest/configfiles.html#nvliblist-conf"),
         checked="2026-11-28",
         examples=("containers/apptainer-1752-opencl-libnvidia-nvvm-not-in-nvliblist-prose.txt",),
+    ),
+    Signature(
+        code="containers.gpus-count-zero",
+        cause_id="docker-gpus-flag-invalid",
+        kinds=("any",),
+        # The command line itself: `--gpus 0` / `--gpus=0` / `--gpus "0"` with nothing after the 0 (a list "0,1" is
+        # refused by the CLI's parser instead: containers.gpus-flag-unparsed).
+        patterns=(r"\b(?:docker|podman|nerdctl)(?: container)? (?:run|create)\b[^\n]{0,300}?\s--gpus(?:=|\s{1,3})"
+                  r"(?:0|\"0\"|'0')(?=\s|$)",),
+        severity="warn",
+        cause=("`--gpus 0` asks Docker for a count of zero GPUs, not for GPU 0: no device is requested, so the container "
+               "gets either every GPU (the image's NVIDIA_VISIBLE_DEVICES=all under a default nvidia runtime) or none."),
+        advice=("Name the GPU by index or UUID with the device key, quoted so it stays one field: `docker run --gpus "
+                "'\"device=0\"' IMAGE` (several: `--gpus '\"device=0,2\"'`); a bare number is a count (`--gpus 1` "
+                "gives one GPU, not GPU 1). In Compose use `device_ids: ['0']` instead of `count`."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
+        never_suggest=("reinstall the driver", "nvidia-ctk runtime configure"),
+        sources=("https://github.com/NVIDIA/nvidia-docker/issues/1506", "https://github.com/docker/cli/blob/master/opts/gpus.go",
+                 "https://docs.docker.com/reference/cli/docker/container/run/#gpus"),
+        checked="2026-11-28",
+        examples=("containers/nvidiadocker-1506-gpus-0-is-a-count-not-index.txt",),
+    ),
+    Signature(
+        code="containers.containerd-too-old-for-cdi-described",
+        described=True,
+        cause_id="container-no-gpu-runtime",
+        kinds=("any",),
+        patterns=(
+            # "containerd 1.6.39 has no CDI support", "CDI needs containerd >= 1.7 but the node runs containerd v1.6.20"
+            r"\bcontainerd(?: version| v)? ?v?1\.[0-6](?:\.\d{1,3})?\b[^\n]{0,120}?\bCDI\b",
+            r"\bCDI\b[^\n]{0,120}?\bcontainerd(?: version| v)? ?v?1\.[0-6](?:\.\d{1,3})?\b(?!\.?\d)",
+            # "CDI device injection support is introduced in (containerd) 1.7.0", "CDI was added in containerd v1.7"
+            r"\bCDI\b[^\n]{0,60}?\b(?:introduced|added|landed|available|supported)\b[^\n]{0,30}?"
+            r"\b(?:in|from|since|with|by) (?:containerd )?(?:version )?v?1\.7(?:\.\d{1,3})?\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the node's containerd is older than 1.7, which cannot inject CDI devices, while "
+               "the GPUs are asked for by CDI (the GPU operator from 25.10 does so by default, or a device plugin with "
+               "a cdi-* strategy), so the workloads get no GPU though the driver and the operator look healthy."),
+        advice=("Check `containerd --version` on the GPU nodes. Below 1.7, install the GPU operator with `--set "
+                "cdi.enabled=false` (the NVIDIA runtime then injects the GPUs, as before 25.10), or set the device "
+                "plugin's DEVICE_LIST_STRATEGY back to envvar; or move the nodes to a Kubernetes distribution or "
+                "release whose containerd is 1.7 or newer (containerd 2.x enables CDI by default)."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the GPU"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/canonical/k8s-snap/issues/2388",
+                 "https://github.com/containerd/containerd/releases/tag/v1.7.0",
+                 "https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/release-notes.html"),
+        checked="2026-11-28",
+        examples=("containers/k8ssnap-2388-old-containerd-no-cdi.txt",),
     ),
 )
