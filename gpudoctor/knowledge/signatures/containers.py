@@ -253,16 +253,19 @@ SIGNATURES += (
                 "default_runtime_name = \"nvidia\", or a RuntimeClass nvidia and `runtimeClassName: nvidia` in the "
                 "plugin's DaemonSet, Helm `--set runtimeClassName=nvidia`; k3s and RKE2 register the nvidia runtime but "
                 "keep runc the default: k3s `--default-runtime=nvidia`), restart the runtime (`sudo systemctl restart "
-                "docker` or containerd) and the plugin pod; `kubectl describe node` then shows nvidia.com/gpu."),
+                "docker` or containerd) and the plugin pod; `kubectl describe node` then shows nvidia.com/gpu. Where the plugin "
+                "runs with deviceListStrategy volume-mounts, the runtime ignores its NVIDIA_VISIBLE_DEVICES unless it is "
+                "privileged: give its container SYS_ADMIN (securityContext: {capabilities: {add: [SYS_ADMIN]}}, which the "
+                "chart adds itself unless your values set a securityContext of their own) and restart it."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/303", "https://github.com/NVIDIA/k8s-device-plugin/issues/11",
-                 "https://github.com/NVIDIA/k8s-device-plugin#prerequisites"),
-        checked="2026-11-25",
+                 "https://github.com/NVIDIA/k8s-device-plugin#prerequisites", "https://github.com/NVIDIA/k8s-device-plugin/issues/856"),
+        checked="2026-11-28",
         examples=("containers/k8sdp-303-kubectl-logs-could-not-load-nvml.txt",
                   "containers/k8sdp-11-plugin-could-not-load-nvml-library.txt",
-                  "containers/k8sdp-1805-nvml-init-failed-library-not-found.txt"),
+                  "containers/k8sdp-1805-nvml-init-failed-library-not-found.txt", "containers/k8s-device-plugin-856-nvml-library-not-found-needs-sys-admin.txt"),
     ),
     Signature(
         code="containers.nvidia-docker-uvm",

@@ -71,8 +71,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # CSV mode on Jetson/Tegra, IGX and Thor ("Auto-detected mode as 'csv'"), and CDI mode where config.toml sets
         # mode = "cdi" (`nvidia-ctk config --set nvidia-container-runtime.mode=cdi`, some distributions' defaults),
         # printed just before as "Using requested mode 'cdi'". Both inject only through the runtime itself.
-        patterns=(r"invoking the NVIDIA Container Runtime Hook directly \(e\.g\. specifying the docker --gpus flag\) "
-                  r"is not supported",),
+        # The line's end ("is not supported. Please use the NVIDIA Container Runtime ...") is often wrapped onto the
+        # next line by a terminal or a CI log, so the pattern stops at the flag it names.
+        patterns=(r"invoking the NVIDIA Container Runtime Hook directly \(e\.g\. specifying the docker --gpus flag\)",),
         severity="fail",
         cause="The NVIDIA container runtime is not in legacy mode (CSV mode on a Jetson/Tegra system, or CDI mode set "
               "in /etc/nvidia-container-runtime/config.toml), and in those modes it refuses GPUs asked for through "

@@ -24,8 +24,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # encoder ("failed: 15 (NV_ENC_ERR_INVALID_VERSION)") report it. OBS's dialog "The installed NVIDIA driver does not
         # support this NVENC version" is not read: OBS 30.1.0 and 30.1.1 showed it wrongly for drivers older than 531.61
         # (obs-studio pull 10445).
-        patterns=(r"[Dd]river does not support the required nvenc API version\. Required: (?P<required>\d{1,2}\.\d{1,2}) "
-                  r"Found: (?P<found>\d{1,2}\.\d{1,2})",
+        # The versions may be cut off (a dialog, a GUI's log or a person quoting only the first sentence): the sentence
+        # alone is still FFmpeg's, and only this check prints it.
+        patterns=(r"[Dd]river does not support the required nvenc API version(?:\. Required: (?P<required>\d{1,2}\.\d{1,2}) "
+                  r"Found: (?P<found>\d{1,2}\.\d{1,2}))?",
                   r"\[(?:h264|hevc|av1)_nvenc @ [^\]\n]{1,40}\] [^\n]{1,80}: invalid version \(15\)",
                   r"NV_ENC_ERR_INVALID_VERSION",
                   r"invalid struct version was used by the client"),
@@ -46,11 +48,13 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/GyanD/codexffmpeg/issues/181", "https://github.com/HandBrake/HandBrake/issues/5641",
                  "https://github.com/livepeer/go-livepeer/pull/1106", "https://github.com/HandBrake/HandBrake/issues/6506",
                  "https://github.com/obsproject/obs-studio/issues/9847", "https://github.com/BtbN/FFmpeg-Builds/issues/504",
-                 "https://github.com/FFmpeg/nv-codec-headers", VIDEO_CODEC_SDK),
+                 "https://github.com/FFmpeg/nv-codec-headers", "https://github.com/Tichau/FileConverter/issues/558",
+                 VIDEO_CODEC_SDK),
         checked="2026-11-27",
         examples=("cuda/codexffmpeg-181-nvenc-api-13-found-12-2.txt", "cuda/golivepeer-1106-nvenc-required-9-1.txt",
                   "cuda/handbrake-6506-nvenc-api-12-2-found-12-1.txt",
-                  "cuda/obs-9847-flatpak-kepler-nvenc-api-12-found-11-1.txt"),
+                  "cuda/obs-9847-flatpak-kepler-nvenc-api-12-found-11-1.txt",
+                  "wsl/fileconverter-558-nvenc-api-version-update-driver-prose.txt"),
     ),
     Signature(
         code="cuda.nvenc-session-limit",
