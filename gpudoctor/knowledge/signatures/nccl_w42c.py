@@ -46,10 +46,6 @@ SIGNATURES: tuple[Signature, ...] = (
             # "If p2p disabled, things all going well"
             r"\b(?:[Ii]f|[Ww]hen|[Oo]nce|[Ww]ith) (?:NCCL )?(?:p2p|P2P) (?:is |was |gets )?(?:disabled|off)\b[^\n]{0,40}?"
             r"\b(?:works?|working|fine|well|normal(?:ly)?|OK|ok)\b",
-            # w47c: a person turning P2P off with a subject ("after we turned off p2p it ran", "when I disable P2P it works")
-            r"\b(?:[Oo]nce|[Aa]fter|[Ww]hen|[Ii]f) (?:I|we|you) (?:disabled?|turn(?:ed)? off|switch(?:ed)? off) (?:the )?"
-            r"(?:NCCL(?:'s)? )?(?:P2P|p2p|peer-to-peer)\b" + _NOT_HELPED + r"[^\n]{0,60}?\b(?:passed|passes|works?|worked|"
-            r"ran|runs|succeeded|went through|fine)\b",
         ),
         severity="warn",
         cause=("The text says multi-GPU work ran once NCCL's peer-to-peer transport was turned off "
