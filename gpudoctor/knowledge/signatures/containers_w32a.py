@@ -27,7 +27,8 @@ _GPU_REQUEST_REFUSED = ("containers.no-gpu-device-driver", "containers.unknown-r
                         "containers.docker-desktop-context-on-linux")
 _DROP_THE_REQUEST = ("remove `--gpus all` from `docker run`, or from the compose service its "
                      "`deploy.resources.reservations.devices` NVIDIA entry, `gpus: all` and `runtime: nvidia` (or start "
-                     "the project's CPU variant: its CPU image, compose file or profile, e.g. `--profile cpu`), then "
+                     "the project's CPU variant: its CPU-only image, binary or entrypoint, compose file or profile, e.g. "
+                     "`--profile cpu`), then "
                      "`docker compose up -d --force-recreate`; the app then runs on the CPU")
 
 SIGNATURES: tuple[Signature, ...] = (
