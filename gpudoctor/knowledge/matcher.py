@@ -6,10 +6,11 @@
    one pass each over the whole text, every occurrence of any; a text of DATABASE_FROM characters or more is read
    by Hyperscan instead, all the words in one pass in C (literal_index.LiteralDatabase), with the same
    occurrences, and so is any text once the database is at hand: compiled in this process (the kernel log's scan
-   child compiles it) or stored by an earlier run (stored.py). Lines that hold none (nearly all of a healthy log) are never split, cleaned or matched. The same
-   pass finds, as literals of their own, the plain words of the contexts' markers (contexts.py: a marker is then
-   searched for in that line only) and the words an exception's head ends with (log_lines.EXCEPTION_ENDINGS: where
-   a message may go on below a line), so that neither costs a reading of the text of its own.
+   child compiles it) or stored by an earlier run (stored.py). Lines that hold none (nearly all of a healthy log)
+   are never split, cleaned or matched. The same pass finds, as literals of their own, the plain words of the
+   contexts' markers (contexts.py: a marker is then searched for in that line only) and the words an exception's
+   head ends with (log_lines.EXCEPTION_ENDINGS: where a message may go on below a line), so that neither costs a
+   reading of the text of its own.
 2. A line that holds one is checked with its reach (log_lines.message_reach): the line alone where no message
    can go on over it (no NVRM message, no exception's head within reach above), the NVRM lines next to an NVRM
    line, else the WINDOW_BEFORE lines above it to the WINDOW_AFTER below (as far as one message can span). The reach must hold
@@ -420,9 +421,7 @@ def _windows(text: str, table: CompiledCatalogue, kind: str | None, start: int, 
 def _window_lines(text: str, window: _Window) -> Iterable[LogicalLine]:
     """The logical lines of the window that hold one of its hits: a window of one plain line (most of a long log's)
     is read without splitting and joining (log_lines.one_logical_line)."""
-    segment = text[window.start:window.end]
-    if segment.endswith("\n"):
-        segment = segment[:-1]
+    segment = text[window.start:window.end].removesuffix("\n")
     if "\n" not in segment and (single := one_logical_line(segment, window.first)) is not None:
         return single
     return lines_holding(logical_lines(segment.split("\n"), window.first), window.hits)
