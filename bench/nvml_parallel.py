@@ -1,13 +1,21 @@
-"""Whether NVML answers P2P status questions in parallel: a benchmark, not a test.
+"""Whether NVML answers in parallel from different processes: a benchmark, not a test.
 
-    python bench/nvml_parallel.py        # on a host with two or more NVIDIA GPUs
+    python bench/nvml_parallel.py             # P2P status of every pair; two or more NVIDIA GPUs
+    python bench/nvml_parallel.py --counters  # each GPU's NVLink error counters; two or more NVLinked GPUs
 
-At eight GPUs the inventory asks 140 P2P status questions (28 pairs, the five capabilities
-`nvidia-smi topo -p2p` shows) at ~1.6 ms each, the largest share of NVML's time. This asks as many
-questions (repeating pairs where the host has fewer) once in one thread, then split over 2, 3 and 4
-processes that start asking at the same moment (each child initialises NVML first and waits for a
-'go'). If the driver answered in parallel, the split wall time would fall below the serial one.
-Prints JSON. Result on two H200s: bench/results/h200x2-nvml-parallel-2026-11-26.json.
+P2P status: at eight GPUs the inventory asks 140 P2P status questions (28 pairs, the five capabilities
+`nvidia-smi topo -p2p` shows) at ~1.6 ms each. This asks as many questions (repeating pairs where the host has
+fewer). Result on two H200s (bench/results/h200x2-nvml-parallel-2026-11-26.json): the driver answers them one at
+a time, across threads and processes alike.
+
+NVLink error counters: a live check asks each GPU's 54 counters (replay, recovery and CRC of 18 links) in one
+field-value call, 17-19 ms a GPU on the lent four-H200 VM, the largest per-GPU share of NVML's time. Result on two
+H200s (bench/results/h200x2-2026-11-28-session13.json): 32-34 ms for both GPUs one after the other, 19 ms from two
+processes, which is why a live check's NVML helper child asks every other GPU's (gpudoctor/host/nvml.py).
+
+Each kind of question is asked once in this process, then split over several processes that start asking at the
+same moment (each child initialises NVML and asks its share once first, then waits for a 'go'). If the driver
+answered in parallel, the split wall time would fall below the serial one. Prints JSON.
 """
 
 from __future__ import annotations
@@ -21,10 +29,17 @@ import pynvml
 
 CAPABILITIES = range(5)  # nvmlGpuP2PCapsIndex_t: read, write, nvlink, atomics, pci
 QUESTIONS_AT_EIGHT_GPUS = 28
+# NVML_FI_DEV_NVLINK_ERROR_DL_REPLAY, _RECOVERY, _CRC, scoped by link: as gpudoctor/probes/gpus.py asks them.
+COUNTER_FIELDS = [(field, link) for link in range(18) for field in (161, 162, 163)]
 
 
-def ask(handles, pairs) -> None:
-    for a, b in pairs:
+def ask(handles, units, counters: bool) -> None:
+    """Each unit's questions: a pair's P2P status in every capability, or a GPU's NVLink error counters."""
+    for unit in units:
+        if counters:
+            pynvml.nvmlDeviceGetFieldValues(handles[unit], COUNTER_FIELDS)
+            continue
+        a, b = unit
         for capability in CAPABILITIES:
             try:
                 pynvml.nvmlDeviceGetP2PStatus(handles[a], handles[b], capability)
@@ -37,22 +52,23 @@ def open_handles():
     return [pynvml.nvmlDeviceGetHandleByIndex(i) for i in range(pynvml.nvmlDeviceGetCount())]
 
 
-def child(pairs) -> None:
+def child(units, counters: bool) -> None:
     handles = open_handles()
-    ask(handles, pairs[:1])
+    ask(handles, units[:1] if not counters else units, counters)
     print("ready", flush=True)
     sys.stdin.readline()
     start = time.perf_counter()
-    ask(handles, pairs)
+    ask(handles, units, counters)
     print(json.dumps({"child_ms": (time.perf_counter() - start) * 1e3}), flush=True)
 
 
-def split_run(handles, pairs, processes: int) -> dict:
-    parts = [pairs[i::processes] for i in range(processes)]
+def split_run(handles, units, processes: int, counters: bool) -> dict:
+    parts = [units[i::processes] for i in range(processes)]
     start = time.perf_counter()
-    ask(handles, pairs)
+    ask(handles, units, counters)
     serial = (time.perf_counter() - start) * 1e3
-    kids = [subprocess.Popen([sys.executable, __file__, "child", json.dumps(part)], stdin=subprocess.PIPE,
+    flags = ["--counters"] if counters else []
+    kids = [subprocess.Popen([sys.executable, __file__, "child", json.dumps(part), *flags], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True) for part in parts[1:]]
     for kid in kids:
         if kid.stdout.readline().strip() != "ready":
@@ -61,7 +77,7 @@ def split_run(handles, pairs, processes: int) -> dict:
     for kid in kids:
         kid.stdin.write("go\n")
         kid.stdin.flush()
-    ask(handles, parts[0])
+    ask(handles, parts[0], counters)
     children = [json.loads(kid.stdout.readline()) for kid in kids]
     wall = (time.perf_counter() - start) * 1e3
     for kid in kids:
@@ -70,18 +86,25 @@ def split_run(handles, pairs, processes: int) -> dict:
             "children": children}
 
 
-def main() -> None:
+def main(counters: bool) -> None:
     handles = open_handles()
     if len(handles) < 2:
-        raise SystemExit("P2P status needs two GPUs")
-    pairs = [(a, b) for a in range(len(handles)) for b in range(len(handles)) if a < b]
-    pairs = pairs * max(1, QUESTIONS_AT_EIGHT_GPUS // len(pairs))
-    ask(handles, pairs[:2])  # the first questions pay for NVML's own set-up
-    print(json.dumps([split_run(handles, pairs, processes) for processes in (2, 3, 4)], indent=1))
+        raise SystemExit("needs two GPUs or more")
+    if counters:
+        units = list(range(len(handles)))
+        splits = sorted({2, len(handles)})
+    else:
+        units = [(a, b) for a in range(len(handles)) for b in range(len(handles)) if a < b]
+        units = units * max(1, QUESTIONS_AT_EIGHT_GPUS // len(units))
+        splits = [2, 3, 4]
+    ask(handles, units[:2], counters)  # the first questions pay for NVML's own set-up
+    print(json.dumps([split_run(handles, units, processes, counters) for processes in splits for _ in range(2)],
+                     indent=1))
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["child"]:
-        child(json.loads(sys.argv[2]))
+        child([tuple(unit) if isinstance(unit, list) else unit for unit in json.loads(sys.argv[2])],
+              "--counters" in sys.argv)
     else:
-        main()
+        main("--counters" in sys.argv)

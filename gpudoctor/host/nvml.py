@@ -216,7 +216,7 @@ def _batch_wait(calls: list[tuple]) -> float:
 # The field-value calls the helper child asks: the NVLink error counters (54 fields a GPU on Hopper, 17-19 ms in the
 # four-H200 VM, the largest share of NVML's time per GPU), of every other GPU. NVML answers different GPUs' counters
 # at once from different processes (two H200s: 32-34 ms one after the other, 19 ms from two processes;
-# bench/nvml_counter_processes.py), where threads of one process wait for each other (bench/nvml_threads.py).
+# bench/nvml_parallel.py --counters), where threads of one process wait for each other (bench/nvml_threads.py).
 HELPER_FIELDS_FROM = 4  # a field-value call of this many fields or more; the one-field calls stay with the main child
 
 
