@@ -110,8 +110,8 @@ class NvmlSession:
             helper.stop()
             helped = self._call_many(asked)
         by_index = dict(zip(shared, helped))
-        others = iter(rest)
-        return [by_index[index] if index in by_index else next(others) for index in range(len(calls))]
+        rest_in_order = iter(rest)
+        return [by_index[index] if index in by_index else next(rest_in_order) for index in range(len(calls))]
 
     def _call_many(self, calls: list[tuple]) -> list[CallResult]:
         if self._child is not None:

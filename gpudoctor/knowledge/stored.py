@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -72,6 +71,8 @@ def write(name: str, data: bytes) -> bool:
     folder = cache_folder()
     if folder is None:
         return False
+    import tempfile  # only where a database is written, never on the path that reads one back (~9 ms to import)
+
     temporary = None
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
