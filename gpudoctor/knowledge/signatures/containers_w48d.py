@@ -58,6 +58,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # "NVIDIA_DRIVER_CAPABILITIES lacks video", "the capabilities don't include video"
             _CAPABILITIES + r"[`'\"]?[^\n]{0,50}?\b(?:lacks?|lacking|missing|without|(?:does ?n[o']?t|doesn't|did "
             r"not|didn't) (?:include|contain|have|list))\b[^\n]{0,20}?[`'\"]?video\b",
+            # "need change ENV NVIDIA_DRIVER_CAPABILITIES compute,utility to ... compute,utility,video", "had to add
+            # NVIDIA_DRIVER_CAPABILITIES=all"
+            r"\b(?:[Nn]eed(?:s|ed)?|[Hh]a(?:ve|d) to|[Mm]ust|[Ww]ant(?:ed)? to)\b[^\n]{0,20}?\b(?:change|add|set|append|"
+            r"use)\b[^\n]{0,120}?NVIDIA_DRIVER_CAPABILITIES[ =:]{1,3}[\"']?(?:[\w,]{0,40}\bvideo\b|all\b)",
         ),
         severity="warn",
         cause=("The description says the container lacks the video driver capability: the NVIDIA Container Toolkit then "
@@ -73,9 +77,11 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the NVIDIA driver", "the GPU's NVENC support"),
         never_suggest=("reinstall the driver", "install the driver in the container"),
         sources=("https://github.com/immich-app/immich/pull/3612",
+                 "https://github.com/lambdal/lambda-stack-dockerfiles/issues/14",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html"),
         checked=CHECKED,
-        examples=("containers/immich-3612-hwaccel-nvenc-video-capability-cuda-no-device.txt",),
+        examples=("containers/immich-3612-hwaccel-nvenc-video-capability-cuda-no-device.txt",
+                  "containers/lambdastack-14-video-capability-for-hw-jpeg-decode-prose.txt"),
     ),
     Signature(
         code="containers.pixel-streaming-nvenc-not-installed",
@@ -162,5 +168,92 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/go-nvml"),
         checked=CHECKED,
         examples=("containers/gpuprometheusexporter-13-gonvml-could-not-load-nvml-daemon-json.txt",),
+    ),
+    Signature(
+        code="containers.gpu-variant-image-tag-missing",
+        cause_id="cuda-image-tag-missing",
+        kinds=("any",),
+        # The GPU build of an app's image is a tag of its own (frigate's stable-tensorrt, tensorflow's latest-gpu,
+        # open-webui's cuda, immich's release-cuda); a guessed, doubled or renamed one is not published. nvidia/cuda and
+        # NGC's images are containers.cuda-image-tag-missing's (containers_w29c.py), the operator's driver image
+        # containers.operator-driver-image-missing's.
+        patterns=(
+            r"manifest for (?!(?:[\w.-]{1,60}/)?nvidia/)(?P<image>[\w./-]{1,150}):(?P<tag>[\w.-]{0,60}?"
+            r"(?:gpu|cuda|tensorrt|trt|nvidia|cudnn|cu1\d{1,2})[\w.-]{0,60}) not found",
+            r"reading manifest (?P<tag>[\w.-]{0,60}?(?:gpu|cuda|tensorrt|trt|nvidia|cudnn|cu1\d{1,2})[\w.-]{0,60}) in "
+            r"(?!(?:[\w.-]{1,60}/)?nvidia/)(?P<image>[\w./-]{1,150}): manifest unknown",
+        ),
+        severity="fail",
+        cause=("The registry publishes no tag {tag} of {image}, so the pull fails before any GPU is used: an app's GPU "
+               "build is a tag of its own whose exact name its docs give, and a guessed, doubled or renamed one does not "
+               "exist."),
+        advice=("Use the GPU tag the image's documentation or registry page lists (Docker Hub's tag list, the GitHub "
+                "package page; `docker manifest inspect {image}:<tag>` checks one), e.g. a stable-/release- prefix or a "
+                "version the project still publishes, and fix the tag where a script or saved default wrote it. Nothing "
+                "on the host (driver, container toolkit) needs to change."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit", "the GPU"),
+        never_suggest=("reinstall the driver", "nvidia-ctk runtime configure"),
+        sources=("https://github.com/pop-os/tensorman/issues/36", "https://docs.docker.com/reference/cli/docker/image/pull/"),
+        checked=CHECKED,
+        examples=("containers/tensorman-36-latest-gpu-tag-written-twice-manifest-unknown.txt",),
+    ),
+    Signature(
+        code="containers.image-tag-manifest-unknown-described",
+        described=True,
+        cause_id="cuda-image-tag-missing",
+        kinds=("any",),
+        patterns=(
+            # 'yields "manifest unknown" error', "getting a manifest unknow error", "fails with manifest unknown"
+            r"\b(?:a|an|the|get|gets|getting|got|yields?|gives?|giving|throws?|returns?|shows?|reports?|with|says?|"
+            r"error|errors|message)\s(?:a |an |the |me )?[\"'`]?[Mm]anifest unknown?\b",
+            r"\b[Mm]anifest unknown?[\"'`]? (?:error|message|response) (?:when|while|on|for|after)\b",
+        ),
+        severity="warn",
+        cause=("The description says the registry answered \"manifest unknown\": the image tag asked for is not "
+               "published there (a tag with a prefix or suffix the project does not use, a GPU variant under another "
+               "name, an old CUDA tag NVIDIA deleted, no `latest`), so nothing was pulled and no GPU was involved."),
+        advice=("Take the exact tag from the image's registry page or docs (Docker Hub's tag list, the GitHub package "
+                "page; for nvidia/cuda the full x.y.z version, flavour and OS, e.g. 12.4.1-runtime-ubuntu22.04) and "
+                "check it with `docker manifest inspect IMAGE:TAG` before pulling; the driver and the container toolkit "
+                "need no change."),
+        action="configure",
+        rules_out=("the NVIDIA driver", "the NVIDIA Container Toolkit"),
+        never_suggest=("reinstall the driver", "nvidia-ctk runtime configure"),
+        sources=("https://github.com/Yeraze/meshmonitor/issues/601",
+                 "https://distribution.github.io/distribution/spec/api/#errors"),
+        checked=CHECKED,
+        examples=("containers/meshmonitor-601-version-tag-v-prefix-manifest-unknown-prose.txt",),
+    ),
+    Signature(
+        code="containers.operator-driver-image-manifest-unknown-described",
+        described=True,
+        cause_id="operator-driver-image-missing",
+        # the driver image it names says which tag is missing; the generic description gives way
+        refines=("containers.image-tag-manifest-unknown-described",), refines_within=None,
+        kinds=("any",),
+        patterns=(
+            r"nvcr\.io/nvidia/driver:[\w.-]{1,80}[^\n]{0,200}?\b[Mm]anifest unknown",
+            r"\b[Mm]anifest unknown[^\n]{0,200}?nvcr\.io/nvidia/driver:[\w.-]{1,80}",
+            # the driver image named by a bare driver version, a tag the operator never pulls and NGC does not publish
+            r"\bnvcr\.io/nvidia/driver:\d{3}\.\d{1,3}(?:\.\d{1,3})?(?![\w.-])",
+        ),
+        severity="warn",
+        cause=("The description says the GPU operator's driver image (nvcr.io/nvidia/driver) is not found: the operator "
+               "appends the node's OS to driver.version (550.54.14 becomes 550.54.14-ubuntu20.04), and NVIDIA "
+               "publishes driver images only for the versions and operating systems it supports, so a tag without the "
+               "OS suffix, or for an OS or version not built, does not exist."),
+        advice=("Set driver.version to a bare driver version that NGC publishes for the nodes' OS (the tags of "
+                "nvcr.io/nvidia/driver, e.g. 550.54.14-ubuntu20.04) and let the operator add the suffix; check that "
+                "node-feature-discovery labels the nodes' OS (feature.node.kubernetes.io/system-os_release.ID and "
+                ".VERSION_ID) and read the operator pod's log; where the hosts already have a driver, install with "
+                "`--set driver.enabled=false`."),
+        action="configure",
+        rules_out=("the GPU",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/NVIDIA/gpu-operator/issues/690",
+                 "https://catalog.ngc.nvidia.com/orgs/nvidia/containers/driver/tags"),
+        checked=CHECKED,
+        examples=("containers/gpuoperator-690-driver-tag-without-os-suffix-manifest-unknown-prose.txt",),
     ),
 )
