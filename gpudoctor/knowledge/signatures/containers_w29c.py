@@ -37,6 +37,8 @@ CUDA_IMAGE_TAG_RULES: tuple[tuple[str, str, str], ...] = (
      "https://github.com/NVIDIA/nvidia-docker/issues/1454", "2026-11-27"),
     ("tags of CUDA releases past their support window are deleted from Docker Hub and NGC (all CUDA 10.x, early 11.x)",
      _SUPPORT_POLICY, "2026-11-27"),
+    ("the x.y.0 tags of CUDA 11.0-11.7 were deleted when a later patch release was kept (11.6.0 -> 11.6.1, 11.7.0 -> "
+     "11.7.1, 11.2.0 -> 11.2.2)", "https://github.com/kuielab/sdx23/issues/5", "2026-11-28"),
     ("cuDNN tags of CUDA 12 images say `cudnn` (cuDNN 9) where older ones said `cudnn8`", _SUPPORTED_TAGS, "2026-11-27"),
     ("Jetson (L4T) boards use nvcr.io/nvidia/l4t-* images tagged by L4T release, not nvidia/cuda's x86_64/sbsa tags",
      "https://catalog.ngc.nvidia.com/orgs/nvidia/containers/l4t-cuda", "2026-11-27"),
@@ -47,6 +49,13 @@ CUDA_IMAGE_TAG_RULES: tuple[tuple[str, str, str], ...] = (
 _IMAGE = (r"(?:[a-z0-9-]{1,40}\.[a-z0-9.-]{1,60}(?::\d{1,5})?/)?(?:library/)?"  # a registry: docker.io, nvcr.io, ghcr.io
           r"(?P<image>nvidia/(?:cuda(?:gl|-arm64)?|opengl|pytorch|tensorflow|tritonserver|l4t-[a-z0-9-]{1,30})|"
           r"pytorch/pytorch|[a-z0-9][\w.-]{0,40}/[\w.-]{0,40}cuda[\w.-]{0,40})")
+
+# nvidia/cuda tags NVIDIA no longer publishes, by their shape (dated: checked 2026-11-28 against Docker Hub's tag list and
+# the threads below): every CUDA 10.x and older tag; an x.y tag without the patch number (the naming before 2021, since
+# deleted); the superseded x.y.0 tags of CUDA 11.0-11.7, whose later patch release (11.2.2, 11.6.1, 11.7.1) is the one
+# kept. A line that names such a tag where a build failed to load it needs no registry answer to be read.
+_DELETED_CUDA_TAG = (r"(?:(?:[1-9]|10)\.\d(?:\.\d{1,3})?-[\w.-]{1,80}|1[12]\.\d-[\w.-]{1,80}|"
+                     r"11\.[0-7]\.0-[\w.-]{1,80})")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -59,6 +68,15 @@ SIGNATURES: tuple[Signature, ...] = (
             r"manifest for " + _IMAGE + r":(?P<tag>[\w.-]{1,100}) not found",
             r"reading manifest (?P<tag>[\w.-]{1,100}) in " + _IMAGE + r": manifest unknown",
             r"resolve reference \"[^\"]{1,200}\": " + _IMAGE + r":(?P<tag>[\w.-]{1,100}): not found",
+            # BuildKit (docker build, compose build): "failed to solve: IMAGE:TAG: [failed to resolve source metadata
+            # for docker.io/IMAGE:TAG:] docker.io/IMAGE:TAG: not found".
+            r"failed to resolve source metadata for " + _IMAGE + r":(?P<tag>[\w.-]{1,100}): [\w./:-]{1,300}?: not found",
+            r"failed to solve: " + _IMAGE + r":(?P<tag>[\w.-]{1,100}): [\w./:-]{1,300}?: not found",
+            # BuildKit's step that failed to load a base image whose tag is one NVIDIA deleted, and the Dockerfile line
+            # it marks (">>> FROM ..."), where the paste stops before the error's last words.
+            r"(?:ERROR:? |> )\[internal\] load metadata for (?:docker\.io/)?(?P<image>nvidia/cuda):(?P<tag>"
+            + _DELETED_CUDA_TAG + r")",
+            r">>> FROM (?:docker\.io/)?(?P<image>nvidia/cuda):(?P<tag>" + _DELETED_CUDA_TAG + r")",
         ),
         severity="fail",
         cause="The registry does not publish the image tag {image}:{tag}, so the pull fails before any GPU is "
@@ -81,13 +99,19 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/NVIDIA/nvidia-docker/issues/1768",
                  "https://github.com/NVIDIA/nvidia-docker/issues/1735",
                  "https://github.com/agrimgupta92/metamorph/issues/3",
-                 "https://github.com/NVIDIA/libnvidia-container/issues/181"),
+                 "https://github.com/NVIDIA/libnvidia-container/issues/181",
+                 "https://github.com/romansavrulin/ffmpeg-cuda-docker/issues/3", "https://github.com/kuielab/sdx23/issues/5",
+                 "https://github.com/isl-org/MiDaS/issues/281", "https://github.com/tdaudi/HashKitty/issues/18"),
         checked="2026-11-27",
         examples=("containers/nvidiadocker-1454-nvidia-cuda-latest-manifest.txt",
                   "containers/nvidiadocker-1768-podman-cuda10-tag-removed.txt",
                   "containers/nvidiadocker-1735-cuda-11-0-base-tag-removed.txt",
                   "containers/metamorph-3-cuda-tag-without-patch-version.txt",
-                  "containers/libnvidiacontainer-181-cuda-11-0-base-eol-tag.txt"),
+                  "containers/libnvidiacontainer-181-cuda-11-0-base-eol-tag.txt",
+                  "containers/ffmpegcudadocker-3-cuda-11-6-0-base-tag-missing.txt",
+                  "containers/sdx23-5-cuda-11-7-0-cudnn8-runtime-tag-not-found.txt",
+                  "containers/midas-281-cuda-10-2-cudnn7-runtime-tag-absent.txt",
+                  "containers/hashkitty-18-load-metadata-cuda-11-2-0-devel-tag.txt"),
     ),
     Signature(
         code="containers.runtime-option-after-image",
