@@ -201,6 +201,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # "nvidia-suspend.service is disabled", "the nvidia-suspend/resume services are not enabled"
             r"\b" + _NV_SLEEP_UNIT + r"(?:\.service)?\b[^\n]{0,50}?\b(?:(?:is|are|was|were|left|stays?|remains?) "
             r"(?:still )?(?:disabled|masked|not enabled|never enabled)|not (?:enabled|shipped|installed|present))\b",
+            # the units named by what they do: "the NVIDIA power services are never enabled", "Nvidia's suspend/resume
+            # services left disabled", "NVIDIA sleep units are not enabled"
+            r"\b(?:[Nn]vidia|NVIDIA)(?:'s)?\b[^\n]{0,40}?\b(?:sleep|suspend|power(?: management)?|resume|hibernate)"
+            r"[\w/ -]{0,30}? (?:services|units)\b[^\n]{0,30}?\b(?:disabled|not enabled|never enabled|not shipped|missing)\b",
             # "Fix wake from sleep on Nvidia drivers", "Broken resume from suspend with NVIDIA"
             r"\b(?:[Ff]ix(?:es|ed|ing)?|[Bb]roken|[Ff]ailed|[Ff]ailing|[Nn]o) (?:wake|wake-?up|waking|resume|resuming)"
             r"(?: up)? (?:from|after) " + _SLEEP + r"\b[^\n]{0,60}?" + _NVIDIA,
