@@ -95,11 +95,14 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the GPU hardware", "the NVIDIA driver"),
         never_suggest=("blacklist nouveau", "reinstall the driver"),
         sources=("https://github.com/tuna-os/wootc/issues/248", "https://github.com/jekhor/yogabook-linux/issues/17",
+                 "https://github.com/pop-os/pop/issues/908", "https://github.com/bkw777/mainline/issues/53",
                  "https://github.com/rhboot/shim/blob/main/shim.c",
                  "https://git.savannah.gnu.org/cgit/grub.git/tree/grub-core/kern/efi/sb.c"),
         checked="2026-11-28",
         examples=("kernel/wootc-248-bazzite-kernel-bad-shim-signature-secure-boot.txt",
-                  "kernel/yogabook-17-live-vmlinuz-invalid-signature-secure-boot.txt"),
+                  "kernel/yogabook-17-live-vmlinuz-invalid-signature-secure-boot.txt",
+                  "kernel/popos-908-live-usb-vmlinuz-efi-invalid-signature.txt",
+                  "kernel/mainline-53-unsigned-mainline-kernel-invalid-signature.txt"),
     ),
     Signature(
         code="kernel.vgpu-gpu-not-supported",
@@ -110,8 +113,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\bGPU not supported by vGPU at PCI Id: (?P<pci_id>[0-9a-fA-F:.]{5,20})",
             # nvidia-vgpu-mgr: "error: vmiop_log: (0x0): vGPU is supported only on VGX capable boards"
             r"\bvGPU is supported only on VGX capable boards\b",
-            # nvidia-smi vgpu on a host whose GPUs the vGPU manager does not drive
-            r"\bNo supported devices in vGPU mode\b",
+            # nvidia-smi vgpu on a host whose GPUs the vGPU manager does not drive ("Not supported devices in vGPU
+            # mode" before the 2025 drivers' rewording)
+            r"\bNo(?:t)? supported devices in vGPU mode\b",
         ),
         severity="fail",
         cause=("NVIDIA's vGPU host software refuses this GPU: the board (or its generation) is not among the GPUs this "
@@ -121,7 +125,8 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("the guest driver", "the VM configuration"),
         never_suggest=("reinstall the driver", "blacklist nouveau"),
         sources=("https://github.com/DualCoder/vgpu_unlock/issues/108", "https://github.com/NVIDIA/nvidia-installer/issues/15",
-                 "https://github.com/DualCoder/vgpu_unlock/issues/100", _VGPU_GPUS),
+                 "https://github.com/DualCoder/vgpu_unlock/issues/100",
+                 "https://github.com/CiscoDevNet/intersight-python-utils/pull/66", _VGPU_GPUS),
         checked="2026-11-28",
         examples=("kernel/vgpuunlock-108-quadro-k6000-gpu-not-supported-by-vgpu.txt",
                   "kernel/nvinstaller-15-vgpu-rtx2070s-not-vgx-capable-board.txt"),
