@@ -65,6 +65,12 @@ FREEZE_USER_SESSIONS_ADVICE = (
 _SLEEP = r"(?:[Ss]uspend(?:ing|ed)?|[Ss]leep|[Hh]ibernation|[Hh]ibernate|[Ss]tandby|s2idle)"
 _NVIDIA = r"(?:[Nn]vidia|NVIDIA|GeForce|RTX ?\d{3,4}|GTX ?\d{3,4}|dGPU|nvidia-open)"
 _NV_SLEEP_UNIT = r"nvidia-(?:suspend|resume|hibernate)"
+# Third-party kernels people install beside their distribution's (and the tool that installs mainline builds): the
+# NVIDIA module is built (or packaged) for the distribution's kernel, so the new one boots without it.
+_CUSTOM_KERNEL = (r"\b(?:xanmod|XanMod|Xanmod|XANMOD|[Ll]iquorix|linux-zen|[Zz]en kernel|linux-tkg|[Mm]ainline kernel|"
+                  r"linux-cachyos|ukuu)")
+_NV_BROKE = (r"\b(?:[Nn]vidia|NVIDIA)\b[^\n]{0,60}?\b(?:not (?:loaded|loading|working|found)|stopped|broke|broken|ruined|"
+             r"missing|gone|fails?|failed|won'?t (?:load|work|start))\b")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -241,6 +247,12 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:not|never) been|hasn'?t been|haven'?t been) (?:yet )?(?:available|installed|present|there|packaged) "
             r"(?:in|for|with|on) (?:the |this |my |that )?(?:new(?:er|est)?|latest|updated|current|running|upgraded)\b"
             r"[^\n]{0,20}?\b[Kk]ernel",
+            # a third-party kernel installed, then the desktop at a fallback resolution or the NVIDIA driver gone: "after
+            # installing xanmod-cacule ... the resolution went to 4:3", "Nvidia drivers not working after using ukuu"
+            _CUSTOM_KERNEL + r"[\w.-]{0,24}\b[^\n]{0,200}?(?:\b4[:/]3\b|\b(?:640|800|1024)[x×](?:480|600|768)\b)",
+            _CUSTOM_KERNEL + r"[\w.-]{0,24}\b[^\n]{0,120}?" + _NV_BROKE,
+            _NV_BROKE + r"[^\n]{0,60}?\bafter (?:installing|updating to|upgrading to|switching to|using) (?:the |a )?"
+            + _CUSTOM_KERNEL,
         ),
         severity="warn",
         cause=("The description says the NVIDIA driver has no module for the newly installed kernel: the update brought "
@@ -250,9 +262,10 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall CUDA", "blacklist nouveau"),
-        sources=("https://github.com/elementary/appcenter/issues/1659",
+        sources=("https://github.com/elementary/appcenter/issues/1659", "https://github.com/redrootmin/bzu-gmb/issues/11",
                  "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/index.html"),
         checked="2026-11-28",
-        examples=("kernel/appcenter-1659-kernel-update-nvidia-driver-unavailable-prose.txt",),
+        examples=("kernel/appcenter-1659-kernel-update-nvidia-driver-unavailable-prose.txt",
+                  "kernel/bzugmb-11-xanmod-cacule-kernel-resolution-4-3-gtx980ti-prose.txt"),
     ),
 )
