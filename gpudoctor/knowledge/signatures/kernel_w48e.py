@@ -67,8 +67,8 @@ _NVIDIA = r"(?:[Nn]vidia|NVIDIA|GeForce|RTX ?\d{3,4}|GTX ?\d{3,4}|dGPU|nvidia-op
 _NV_SLEEP_UNIT = r"nvidia-(?:suspend|resume|hibernate)"
 # Third-party kernels people install beside their distribution's (and the tool that installs mainline builds): the
 # NVIDIA module is built (or packaged) for the distribution's kernel, so the new one boots without it.
-_CUSTOM_KERNEL = (r"\b(?:xanmod|XanMod|Xanmod|XANMOD|[Ll]iquorix|linux-zen|[Zz]en kernel|linux-tkg|[Mm]ainline kernel|"
-                  r"linux-cachyos|ukuu)")
+_CUSTOM_KERNEL = (r"\b(?:xanmod|XanMod|Xanmod|XANMOD|liquorix|Liquorix|linux-zen|zen kernel|Zen kernel|linux-tkg|"
+                  r"mainline kernel|Mainline kernel|linux-cachyos|ukuu)")
 _NV_BROKE = (r"\b(?:[Nn]vidia|NVIDIA)\b[^\n]{0,60}?\b(?:not (?:loaded|loading|working|found)|stopped|broke|broken|ruined|"
              r"missing|gone|fails?|failed|won'?t (?:load|work|start))\b")
 
