@@ -268,4 +268,33 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("kernel/appcenter-1659-kernel-update-nvidia-driver-unavailable-prose.txt",
                   "kernel/bzugmb-11-xanmod-cacule-kernel-resolution-4-3-gtx980ti-prose.txt"),
     ),
+    Signature(
+        code="kernel.gpu-memory-error-described",
+        described=True,
+        cause_id="gpu-memory-error",
+        kinds=("any",),
+        patterns=(
+            # "GPU is not usable due to Uncorrectable ECC Error", "died from an uncorrectable double-bit ECC error",
+            # "the node has uncorrectable ECC memory errors", "double bit ECC errors on GPU 3", "HBM ECC errors"
+            r"\b(?:double-bit|double bit|Double-bit|Double bit|[Uu]ncorrectable|UNCORRECTABLE|[Uu]ncorrected)\b[\w /-]{0,30}? "
+            r"(?:ECC error|ECC Error|ECC memory error|ECC memory Error|HBM error|HBM2 error|HBM2e error)s?\b",
+            # "the GPU's memory has retired pages / row remapping failed"
+            r"\b(?:[Rr]ow[- ]remap(?:ping)? (?:failure|failed|pending)|pages? (?:pending )?retirement (?:failed|pending))\b",
+        ),
+        severity="warn",
+        cause=("The description points at the GPU's own memory: uncorrectable (double-bit) ECC errors, pending page "
+               "retirement or a failed row remap, a hardware fault of that GPU rather than of the program or driver."),
+        advice=("Take the GPU (or its node) out of service and read its memory state: `nvidia-smi -q -d "
+                "ECC,ROW_REMAPPER,PAGE_RETIREMENT` and the kernel log for Xid 48/63/64/94/95. Pending retirements and "
+                "remaps take effect after a GPU reset (`sudo nvidia-smi -r -i N`, nothing running on it) or a reboot; "
+                "if uncorrectable errors recur, or a row remap failed, the GPU needs replacement (RMA)."),
+        action="reset-gpu",
+        rules_out=("the program", "the driver version"),
+        never_suggest=("reinstall the driver", "reduce the batch size"),
+        sources=("https://github.com/NVIDIA/k8s-device-plugin/issues/243",
+                 "https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/index.html",
+                 "https://docs.nvidia.com/deploy/dynamic-page-retirement/index.html"),
+        checked="2026-11-28",
+        examples=("kernel/k8sdp-243-v100s-uncorrectable-ecc-not-usable-prose.txt",),
+    ),
 )
