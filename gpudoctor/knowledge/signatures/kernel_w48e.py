@@ -20,6 +20,11 @@ systemd 256 freezes the user session (user.slice) before sleep; with the NVIDIA 
 freeze times out ("Failed to freeze unit 'user.slice': Connection timed out") and the desktop hangs on resume. NVIDIA's
 own sleep units are written for SYSTEMD_SLEEP_FREEZE_USER_SESSIONS=false (Arch's nvidia-utils ships the drop-in for
 systemd-suspend.service; NixOS and older packagings do not), which fixes it.
+
+Three families told in people's words close the module: the NVIDIA driver gone after a kernel update or a third-party
+kernel (XanMod, Liquorix, zen, mainline builds) that its module was not built for ("the nvidia driver isn't available in
+the new kernel", the desktop back at 4:3 after installing xanmod), and a GPU's memory faults ("Uncorrectable ECC Error",
+"double-bit ECC errors"), which need a reset for pending retirements or the GPU's replacement.
 """
 
 from __future__ import annotations
@@ -82,8 +87,10 @@ SIGNATURES: tuple[Signature, ...] = (
             # shim_lock_verifier_write:192:bad shim signature."
             r"\bbad shim signature\b",
             # the linuxefi loaders of Ubuntu/Debian GRUB: "error: /casper/vmlinuz has invalid signature.",
-            # "error: (hd0,gpt2)/vmlinuz-6.8.0 has invalid signature."
-            r"(?P<image>[^\s'\"]{1,200}) has invalid signature\b",
+            # "error: (hd0,7)/kernel has invalid signature", "error: vmlinuz-5.17.0-tkg-pds has invalid signature"
+            # (a path or a kernel image, so a package manager's "has invalid signature" for a package stays out)
+            r"(?P<image>/[^\s'\"]{1,200}) has invalid signature\b",
+            r"\b(?P<image>vmlinu[xz][^\s'\"/]{0,80}) has invalid signature\b",
             # shim: "Verification failed: (0x1A) Security Violation"
             r"\bVerification failed: \(0x1[Aa]\) Security Violation\b",
             # firmware (ASUS and others): "Secure Boot Violation ... Invalid signature detected. Check Secure Boot Policy
