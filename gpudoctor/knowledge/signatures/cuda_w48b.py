@@ -50,7 +50,9 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # the driver's JIT log (cuModuleLoadDataEx / cuLinkAddData error log buffer): its embedded ptxas names the
         # input "ptxas application ptx input"; a standalone ptxas names the .ptx file it was given
-        patterns=(r"ptxas application ptx input, line \d{1,7}; fatal\s{0,6}: Unsupported \.version "
+        # (Numba's own cuLinkAddData line, when the log is joined to it, is frameworks.numba-ptx-newer-than-driver's)
+        patterns=(r"^(?![^\n]{0,400}?\bcuLinkAddData\b)[^\n]{0,400}?"
+                  r"ptxas application ptx input, line \d{1,7}; fatal\s{0,6}: Unsupported \.version "
                   r"(?P<ptx_isa>\d{1,2}\.\d{1,2}); current version is '(?P<driver_isa>\d{1,2}\.\d{1,2})'",),
         refines=("frameworks.ptxas-older-than-ptx",),
         severity="fail",
