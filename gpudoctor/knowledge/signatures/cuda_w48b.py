@@ -37,7 +37,9 @@ _SLURM = (r"(?:#SBATCH|\bsbatch\b|\bsrun\b|\bsalloc\b|[Ss]lurm (?:job|script|sub
 _NO_GPU = (r"(?:[Nn]o (?:CUDA )?GPUs? (?:are |is )?(?:available|detected|found|visible)|"
            r"is_available\(\)[`'\"]?(?: returns?| is| gives| prints?| shows?)?:? [`'\"]?False\b|"
            r"(?:can't|cannot|can not|doesn't|does not|couldn't|could not|won't) (?:see|find|detect|access|use) "
-           r"(?:the |any |a )?GPUs?\b)")
+           r"(?:the |any |a )?GPUs?\b|"
+           r"CUDA_VISIBLE_DEVICES (?:is |was )?(?:empty|not set|unset|blank)\b|"
+           r"nvidia-smi[`'\"]? (?:fails|failed|doesn't work|does not work|shows no GPUs?|finds no|says No devices))")
 # the job, by the person's account, got no GPU
 _NO_REQUEST = (r"(?:didn't|did not|doesn't|does not|never|forgot to|without|not) (?:actually |explicitly )?"
                r"(?:get|got|request|requested|ask for|asked for|allocate|allocated|include|add|specify|set)"
@@ -84,7 +86,12 @@ SIGNATURES: tuple[Signature, ...] = (
             # "my slurm-submission script ... I didn't actually get a gpu allocated", "forgot to add --gres to sbatch"
             _SLURM + r"[^\n]{0,160}?" + _NO_REQUEST,
             _NO_REQUEST + r"[^\n]{0,80}?" + _SLURM,
+            # "nvidia-smi works on the login node but not in my job"
+            r"\b(?:works|worked|runs|is fine|shows (?:the |all |my )?GPUs?) on the (?:login|head|front-?end|submit) "
+            r"nodes?\b[^\n]{0,40}?\bbut not\b",
         ),
+        # torch's "is_available() returns False" said of a Slurm step is this row's, not a CPU build's
+        refines=("frameworks.torch-cuda-unavailable-described",),
         severity="warn",
         cause=("The description says a Slurm job sees no GPU: a job (or srun step) that does not request GPUs from "
                "Slurm gets none, even on a GPU node or partition, so CUDA finds no device there while the login node "
@@ -120,8 +127,14 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:defaults?|defaulted|defaulting) to (?:CUDA|cuda|cu) ?1[1-3]\.?\d[^\n]{0,160}?\b(?:force|forcing|pin|"
             r"pinning|install|use|select)(?:s|d|ed)? (?:the |a )?cu1[0-3]\d (?:wheels?|builds?|index|version|variant)",
             # "the cu130 build (CUDA 13) requires a newer driver", "CUDA 12.8 wheels need driver 570 or newer"
-            r"\b(?:CUDA|cuda|cu) ?1[1-3](?:\.\d)?\b[^\n]{0,60}?\b(?:requires?|needs?|needing|requiring) (?:an? )?"
-            r"(?:newer|more recent|recent|updated|later) (?:NVIDIA |[Nn]vidia |GPU |graphics |display )?driver",
+            r"\b(?:(?:CUDA|cuda) ?1[1-3](?:\.\d)?|cu1[1-3]\d)\b[^\n]{0,60}?\b(?:requires?|needs?|needing|requiring) "
+            r"(?:an? )?(?:newer|more recent|recent|updated|later) (?:NVIDIA |[Nn]vidia |GPU |graphics |display )?driver",
+            r"\b(?:(?:CUDA|cuda) ?1[1-3](?:\.\d)?|cu1[1-3]\d)\b[^\n]{0,60}?\b(?:requires?|needs?|needing|requiring) "
+            r"(?:an? |the )?(?:NVIDIA |[Nn]vidia )?driver(?: version)?(?: of)? ?(?:R|r)?5[2-9]\d(?:\.[\d.]{1,8})?\+? or "
+            r"(?:newer|later|higher)\b",
+            # "The NVIDIA driver is too old for this version of PyTorch"
+            r"\b[Dd]rivers?\b[^\n]{0,40}?\btoo old for (?:this|the|my|that|the installed) (?:version|build|release) of "
+            r"(?:PyTorch|[Pp]ytorch|torch|TensorFlow|[Tt]ensorflow|JAX|jax)\b",
         ),
         severity="warn",
         cause=("The description says a build for a newer CUDA (a PyTorch cuXXX wheel, an image or app built with it) "
