@@ -173,6 +173,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"undefined symbol: (?P<symbol>__nvJitLink\w+), version libnvJitLink\.so\.\d+",
             # ldd of pip's libcusparse resolving its libnvJitLink from a system CUDA directory
             r"libnvJitLink\.so\.\d+ => (?P<path>/usr/local/cuda[\w.-]*/\S+)",
+            # the same failure as people title it: "Undefined symbol in libcusparse.so.12 with PyTorch 2.5.1" (w48b)
+            r"[Uu]ndefined symbols? (?:in|from|of) (?:the )?(?:pip's |PyTorch's |torch's )?(?:libcusparse|libcusolver)"
+            r"\.so\.12\b",
         ),
         severity="warn",
         cause=("libnvJitLink comes from another CUDA than the cuSPARSE/cuSOLVER using it: a system CUDA directory on "
@@ -185,7 +188,8 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/infiniflow/ragflow/issues/4466",
                  "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"),
         checked="2026-11-25",
-        examples=("frameworks/ragflow-4466-nvjitlink-shadowed-by-cuda121.txt",),
+        examples=("frameworks/ragflow-4466-nvjitlink-shadowed-by-cuda121.txt",
+                  "wheels/pytorch-144244-libcusparse-undefined-symbol-ld-library-path.txt"),
     ),
     Signature(
         code="frameworks.tf-plugin-factory-registered",

@@ -69,6 +69,9 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             r"(?![^\n]{0,40}?\b(?:if|when|since|because) (?:one|it|torch|PyTorch|a (?:CUDA |GPU )?build) (?:is|was) already\b)",
             r"\b" + _TORCH + r"\b[^\n]{0,100}?\b(?:doesn't|does not|didn't|did not|won't|will not|doesn’t|didn’t)\s{1,3}install\s"
             r"(?:the\s)?(?:support for\s(?:CUDA|[Cc]uda|GPU|gpu)|(?:CUDA|[Cc]uda|GPU|gpu)[ -]support)\b",
+            # w48b: the build named by how it was made: "issues in Torch 2.3.0 being compiled without CUDA"
+            r"\b" + _TORCH + r"\b[^\n]{0,40}?\b(?:being |was |is |got |gets |been )?(?:compiled|built)\s(?:without|w/o)\s"
+            r"(?:any\s)?(?:CUDA|[Cc]uda|GPU|gpu)(?:\s(?:support|enabled))?\b(?![^\n]{0,30}?\b(?:from source|myself|locally)\b)",
         ),
         severity="warn",
         cause=("The description suggests the installer (pip, uv or conda) put a CPU-only PyTorch build in the "
@@ -94,7 +97,8 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-26",
         examples=("wheels/trainner-57-requirements-installs-cpu-torch.txt",
                   "frameworks/xinference-3567-docker-image-torch-cpu-build.txt",
-                  "frameworks/videoanalyzer-54-cudnn-ops64-9-dll-cpu-torch.txt"),
+                  "frameworks/videoanalyzer-54-cudnn-ops64-9-dll-cpu-torch.txt",
+                  "frameworks/omost-26-requirements-torch-without-cuda-prose.txt"),
     ),
     Signature(
         code="wheels.torch-not-for-this-python-described",
