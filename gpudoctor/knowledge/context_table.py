@@ -565,6 +565,20 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-28",
     ),
     Context(
+        name="local-llm-app",
+        meaning="The text runs a local language model through llama.cpp or an app built on it (Ollama, LM Studio, "
+                "koboldcpp, llama-cpp-python, a GGUF file), which keeps the layers that do not fit the GPU's free VRAM on "
+                "the CPU: a GPU that is barely used while it answers slowly is that split, not a GPU left out.",
+        markers=(
+            r"LM [Ss]tudio", r"LMStudio", r"lmstudio", r"llama\.cpp", r"llama-server", r"llama-cli", r"llama_cpp",
+            r"llama-cpp-python", r"koboldcpp", r"KoboldCpp", r"gguf", r"GGUF", r"ollama run", r"ollama serve",
+            r"ollama ps", r"ollama version", r"Ollama version", r"text-generation-webui",
+        ),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1046",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
+        checked="2026-11-28",
+    ),
+    Context(
         name="llamafile",
         meaning="The program is a llamafile (Mozilla's single-file llama.cpp), which loads its GPU support from a "
                 "separate ggml-cuda module (ggml-cuda.dll on Windows, compiled or extracted ggml-cuda.so on Linux), not "

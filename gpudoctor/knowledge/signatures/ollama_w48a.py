@@ -10,6 +10,10 @@
   --", Perplexica and Vane cannot load the Ollama models, a web page "can't get Ollama to show up": the app asked the
   address it was given and nothing answered, which in a container given localhost is the container itself (AnythingLLM
   #1338 and #495, the maintainer's answer; robin#127, where OLLAMA_HOST was set in .bashrc and not in the service).
+- A GPU barely used while a local model answers slowly (LM Studio with a 70B Q4 model on a 32 GB card, "GPU only
+  running at 6% capacity", lmstudio-bug-tracker#1046: "Does not fit in VRAM"): llama.cpp keeps the layers that do not
+  fit the free VRAM on the CPU, which sets the pace while the GPU waits; read where the text runs a local model
+  (contexts.py "local-llm-app"), as the same placement as Ollama's CPU/GPU split (ollama-oom, TAXONOMY's tie-break).
 - RamaLama's own warning that the driver's CUDA is older than its CUDA image needs ("CUDA version (11, 4) is not
   supported. Minimum required version is 12.4.: Falling back to default image."): it then runs the CPU image
   (ramalama#2147, a Tesla K40c whose last driver runs CUDA 11.4).
@@ -146,6 +150,37 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.anythingllm.com/ollama-connection-troubleshooting"),
         checked=CHECKED,
         examples=("ollama/anythingllm-495-ollama-stuck-loading-available-models.txt",),
+    ),
+    Signature(
+        code="ollama.local-llm-gpu-barely-used-described",
+        described=True,
+        cause_id="ollama-oom",
+        kinds=("any",),
+        contexts=("local-llm-app",),
+        patterns=(
+            # "GPU is barely used", "the GPU is hardly utilized", "my GPU barely does anything"
+            r"\b(?:GPU|gpu|graphics card)s?\b[^\n]{0,20}?\b(?:is |was |are |were |gets |got )?(?:barely|hardly) "
+            r"(?:being )?(?:used|utili[sz]ed|working|doing anything|touched|loaded)\b",
+            # "GPU only running at 6% capacity", "the GPU is only at 10% usage", "GPU utilization only 5 percent"
+            r"\b(?:GPU|gpu)\b[^\n]{0,30}?\bonly (?:running |working |used |utili[sz]ed |reaching )?(?:at |by )?(?:about |around "
+            r"|~)?\d{1,2} ?(?:%|percent) (?:capacity|usage|utili[sz]ation)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests a model larger than the GPU's free VRAM: llama.cpp (and the apps on it: "
+               "Ollama, LM Studio, koboldcpp) keeps the layers that do not fit on the CPU, and those set the pace of "
+               "every token while the GPU waits, so the GPU looks barely used and the answers come slowly."),
+        advice=("Check the split (Ollama: `ollama ps` shows a CPU/GPU percentage; LM Studio and llama.cpp: the load "
+                "log's 'offloaded N/M layers to GPU'). Then make the whole model fit in VRAM: a smaller model or a "
+                "lower quantization (a 70B model at 4 bits needs about 40 GB; 8B and 14B models fit 8-16 GB cards), a "
+                "shorter context (num_ctx / n_ctx), a quantized KV cache, or a second GPU; or close what else holds "
+                "VRAM. More GPU layers than fit only fails to load or spills into shared memory."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "a CPU-only build"),
+        never_suggest=("reinstall the driver", "update the driver"),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1046",
+                 "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md", FAQ),
+        checked=CHECKED,
+        examples=("ollama/lmstudio-1046-70b-q4-gpu-barely-used-does-not-fit-vram.txt",),
     ),
     Signature(
         code="ollama.ramalama-driver-cuda-below-image",
