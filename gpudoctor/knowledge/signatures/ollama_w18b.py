@@ -124,9 +124,13 @@ SIGNATURES: tuple[Signature, ...] = (
             # w46a: Ollama from a package manager whose build has no CUDA ("When installing `ollama` via Homebrew, NVIDIA
             # GPU inference (CUDA) is not supported", "installed ollama with snap and it only runs on the CPU")
             r"^(?=[^\n]{0,200}?[Oo]llama)[^\n]{0,200}?\b(?:via|with|using|from|through) (?:Homebrew|homebrew|brew|snap|"
-            r"Snap|the AUR|AUR|nixpkgs|Flatpak|flatpak|conda-forge)\b[^\n]{0,120}?(?:\b(?:only )?(?:uses?|runs? on) (?:the )?"
+            r"Snap|the AUR|AUR|nixpkgs|Flatpak|flatpak|conda-forge)\b[^\n]{0,160}?(?:\b(?:only )?(?:uses?|runs? on) (?:the )?"
             r"CPU\b|\bCPU[- ]only\b|\bno (?:CUDA|GPU) support\b|\b(?:CUDA|NVIDIA|GPU)\b[^\n]{0,40}?\b(?:is|are) not "
-            r"supported\b)(?![^\n]{0,120}\?)",
+            r"supported\b|"
+            # w48a: "(installed from homebrew) ... ollama doesn't pick up my GPU" (ollama#16063)
+            r"\b(?:does ?n[o']t|does not|did ?n[o']t|won'?t|can'?t|cannot|never|not) (?:pick(?:s|ing)? up|use|using|detect|"
+            r"see|find|recogni[sz]e|utili[sz]e) (?:the |my |any |an? )?(?:NVIDIA |[Nn]vidia )?(?:GPU|gpu|graphics card)\b)"
+            r"(?![^\n]{0,120}\?)",
         ),
         severity="warn",
         cause=("The description suggests Ollama came from a distribution package without its CUDA runner (Arch's ollama "
@@ -140,10 +144,11 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/omacom/omarchy/pull/1319", "https://wiki.archlinux.org/title/Ollama",
-                 "https://github.com/ollama/ollama/issues/13657"),
+        sources=("https://github.com/ollama/ollama/issues/16063", "https://github.com/omacom/omarchy/pull/1319",
+                 "https://wiki.archlinux.org/title/Ollama", "https://github.com/ollama/ollama/issues/13657"),
         checked="2026-11-27",
         examples=("ollama/omarchy-1319-arch-ollama-needs-ollama-cuda.txt",
-                  "ollama/ollama-13657-brew-formula-linux-no-cuda-prose.txt"),
+                  "ollama/ollama-13657-brew-formula-linux-no-cuda-prose.txt",
+                  "ollama/ollama-16063-homebrew-linux-bazzite-no-gpu.txt"),
     ),
 )
