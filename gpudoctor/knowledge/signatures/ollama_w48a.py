@@ -9,7 +9,8 @@
 - An app in a container that shows no Ollama models. AnythingLLM's model list stays at "-- loading available models
   --", Perplexica and Vane cannot load the Ollama models, a web page "can't get Ollama to show up": the app asked the
   address it was given and nothing answered, which in a container given localhost is the container itself (AnythingLLM
-  #1338 and #495, the maintainer's answer; robin#127, where OLLAMA_HOST was set in .bashrc and not in the service).
+  #1338 and #495, the maintainer's answer; robin#127, where OLLAMA_HOST was set in .bashrc and not in the service), or
+  a person's words that Ollama answers on 127.0.0.1 only, said where the app runs in Docker (LibreChat#12817).
 - A GPU barely used while a local model answers slowly (LM Studio with a 70B Q4 model on a 32 GB card, "GPU only
   running at 6% capacity", lmstudio-bug-tracker#1046: "Does not fit in VRAM"): llama.cpp keeps the layers that do not
   fit the free VRAM on the CPU, which sets the pace while the GPU waits; read where the text runs a local model
@@ -121,6 +122,38 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("ollama/robin-127-docker-app-ollama-host-bashrc.txt",
                   "ollama/anythingllm-1338-docker-ollama-url-localhost-loading-models.txt"),
+    ),
+    Signature(
+        code="ollama.container-app-ollama-loopback-only-described",
+        described=True,
+        cause_id="ollama-unreachable-from-container",
+        kinds=("any",),
+        contexts=("container", "container-app"),
+        patterns=(
+            # "Ollama by default only responds to the 127.0.0.1 interface", "ollama only listens on localhost", "By
+            # default, Ollama only listens to the local IP address 127.0.0.1", "ollama itself has a restriction to
+            # localhost and 127.0.0.1 by default": said where the app runs in a container (not Ollama's own
+            # "Listening on 127.0.0.1:11434" start line, which says neither "only" nor "by default")
+            r"^(?=[^\n]{0,300}?\b(?:only|by default|default)\b)[^\n]{0,300}?\b[Oo]llama\b[^\n]{0,80}?\b(?:responds|listens|"
+            r"binds|accepts(?: connections| requests)?|restriction|restricted|restricts)\b(?: only)? (?:to|on|at) (?:the )?"
+            r"(?:local (?:IP )?address |loopback (?:interface |address )?)?[`'\"]?(?:127\.0\.0\.1|localhost)\b",
+        ),
+        severity="warn",
+        cause=("The description says what keeps the containerised app from Ollama: Ollama listens on 127.0.0.1:11434 "
+               "only unless OLLAMA_HOST says otherwise, so connections from a container (through the Docker bridge or "
+               "host.docker.internal) are refused, and localhost inside the container is the container itself."),
+        advice=("Make the host's Ollama listen on all interfaces: `sudo systemctl edit ollama.service`, under [Service] "
+                "`Environment=\"OLLAMA_HOST=0.0.0.0\"`, then `sudo systemctl daemon-reload && sudo systemctl restart "
+                "ollama` (Windows and macOS: set OLLAMA_HOST=0.0.0.0 for the user and restart the app); and give the "
+                "app http://host.docker.internal:11434 (on Linux with `--add-host=host.docker.internal:host-gateway`) "
+                "or the host's IP, not localhost. `curl http://host.docker.internal:11434` from inside the app's "
+                "container prints 'Ollama is running' once it works."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=("reinstall the driver", "update the driver", "reinstall Ollama"),
+        sources=("https://github.com/danny-avila/LibreChat/issues/12817", FAQ),
+        checked=CHECKED,
+        examples=("ollama/librechat-12817-docker-app-ollama-listens-127-only.txt",),
     ),
     Signature(
         code="ollama.anythingllm-models-stuck-loading",
