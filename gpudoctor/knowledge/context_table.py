@@ -208,6 +208,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"Self Hosted \(Docker\)",  # Dify's issue form, whose every install runs the app in containers
             # AnythingLLM's issue form ("How are you running AnythingLLM? Docker (local)"), its Docker image's runs (w48a)
             r"Docker \((?:local|remote machine)\)",
+            # the app's image pulled to run it ("docker pull mintplexlabs/anythingllm", AnythingLLM#2548, #4649) (w48a)
+            r"docker pull ",
             # the host as a container reaches it through a Docker bridge's gateway (172.17.0.1 on docker0, 172.18.0.1
             # and up for Compose networks), named with a server's port: the caller runs in a container
             r"172\.(?:1[7-9]|2\d|3[01])\.0\.1(?::| port |', (?:port=)?)\d{2,5}\b",
