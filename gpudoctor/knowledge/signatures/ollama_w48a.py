@@ -15,6 +15,11 @@
   running at 6% capacity", lmstudio-bug-tracker#1046: "Does not fit in VRAM"): llama.cpp keeps the layers that do not
   fit the free VRAM on the CPU, which sets the pace while the GPU waits; read where the text runs a local model
   (contexts.py "local-llm-app"), as the same placement as Ollama's CPU/GPU split (ollama-oom, TAXONOMY's tie-break).
+- Windows' "Bad Image" dialog for a DLL ("<path>\\avformat-62.dll is either not designed to run on Windows or it contains
+  an error ... Error status 0xc000012f"): the loader refused a damaged file or one of the wrong kind; where it sits in
+  the program's own folder (Ollama's lib\\ollama\\libomp.dll after an update, an app's bundled DLL) reinstalling the
+  program replaces it (shotcut#1881, the maintainer); a Visual C++ runtime DLL in System32 comes from Microsoft's
+  redistributable (loot#863).
 - RamaLama's own warning that the driver's CUDA is older than its CUDA image needs ("CUDA version (11, 4) is not
   supported. Minimum required version is 12.4.: Falling back to default image."): it then runs the CPU image
   (ramalama#2147, a Tesla K40c whose last driver runs CUDA 11.4).
@@ -26,6 +31,21 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.ollama_w44a import _GARBLED
 
 CHECKED = "2026-11-28"
+
+# Where a DLL that Windows calls a bad image comes from, by its path or name (lower case): the package whose
+# reinstallation replaces it. Checked 2026-11-28 against loot#863 (MSVCP140.dll in System32: the VC++ redistributable)
+# and shotcut#1881 (a DLL of the program's own folder: the program).
+BAD_IMAGE_SOURCES: tuple[tuple[str, str], ...] = tuple(
+    (prefix, "Microsoft's Visual C++ Redistributable: install the latest x64 and x86 packages "
+             "(https://aka.ms/vs/17/release/vc_redist.x64.exe and vc_redist.x86.exe), then restart")
+    for prefix in ("c:\\windows\\system32\\msvcp", "c:\\windows\\system32\\vcruntime", "c:\\windows\\syswow64\\msvcp",
+                   "c:\\windows\\syswow64\\vcruntime", "msvcp", "vcruntime")
+) + tuple(
+    (prefix, "the NVIDIA driver: reinstall it (NVIDIA's installer, Custom > Perform a clean installation)")
+    for prefix in ("c:\\windows\\system32\\nv", "c:\\windows\\system32\\driverstore")
+)
+_BAD_IMAGE_PROGRAM = ("the program that ships it: uninstall it, delete what is left of its install folder (for Ollama "
+                      "%LOCALAPPDATA%\\Programs\\Ollama, with its lib\\ollama folder), and install it again")
 FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
 
 # Flash attention as people and the tools' options name it: "flash attention", "Flash Attention", "flash-attn",
@@ -214,6 +234,27 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md", FAQ),
         checked=CHECKED,
         examples=("ollama/lmstudio-1046-70b-q4-gpu-barely-used-does-not-fit-vram.txt",),
+    ),
+    Signature(
+        code="ollama.windows-bad-image-dll",
+        cause_id="windows-dll-bad-image",
+        kinds=("any",),
+        # Windows' loader dialog ("<program>.exe - Bad Image"): "<path> is either not designed to run on Windows or it
+        # contains an error. Try installing the program again ... Error status 0xc000012f", often wrapped after "to".
+        patterns=(r"(?P<dll>(?:[A-Za-z]:\\)?[^\n\"'`]{0,200}?\.(?:dll|DLL|Dll))[\"'`]? is either not designed to\b",),
+        severity="fail",
+        cause=("Windows refused to load {dll} as a bad image: the file is damaged (an interrupted update or copy, a disk "
+               "or antivirus fault) or not a valid image for this process, so the program cannot start or stops "
+               "when it loads it; the GPU is not at fault."),
+        advice="Replace {dll} with an intact copy from {dll_source}.",
+        action="configure",
+        lookups=(("dll", "dll_source", BAD_IMAGE_SOURCES, _BAD_IMAGE_PROGRAM),),
+        rules_out=("a GPU fault",),
+        never_suggest=("update the driver",),
+        sources=("https://github.com/mltframework/shotcut/issues/1881", "https://github.com/loot/loot/issues/863",
+                 "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--1000-1299-"),
+        checked=CHECKED,
+        examples=("ollama/shotcut-1881-bad-image-avformat-dll-reinstall.txt",),
     ),
     Signature(
         code="ollama.ramalama-driver-cuda-below-image",
