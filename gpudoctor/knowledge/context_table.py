@@ -206,6 +206,10 @@ CONTEXTS: tuple[Context, ...] = (
             # (not "Ollama is running on the CPU"; w39f, 2026-11-27)
             r"Ollama is running(?![ \t]{0,3}[A-Za-z(])",
             r"Self Hosted \(Docker\)",  # Dify's issue form, whose every install runs the app in containers
+            # AnythingLLM's issue form ("How are you running AnythingLLM? Docker (local)"), its Docker image's runs (w48a)
+            r"Docker \((?:local|remote machine)\)",
+            # the app's image pulled to run it ("docker pull mintplexlabs/anythingllm", AnythingLLM#2548, #4649) (w48a)
+            r"docker pull ",
             # the host as a container reaches it through a Docker bridge's gateway (172.17.0.1 on docker0, 172.18.0.1
             # and up for Compose networks), named with a server's port: the caller runs in a container
             r"172\.(?:1[7-9]|2\d|3[01])\.0\.1(?::| port |', (?:port=)?)\d{2,5}\b",
@@ -560,6 +564,20 @@ CONTEXTS: tuple[Context, ...] = (
             r"backends/b\d{3,6}/[\w.-]{0,40}?cuda",
         ),
         sources=("https://github.com/AtomicBot-ai/Atomic-Chat/issues/14", "https://github.com/janhq/jan/issues/7553"),
+        checked="2026-11-28",
+    ),
+    Context(
+        name="local-llm-app",
+        meaning="The text runs a local language model through llama.cpp or an app built on it (Ollama, LM Studio, "
+                "koboldcpp, llama-cpp-python, a GGUF file), which keeps the layers that do not fit the GPU's free VRAM on "
+                "the CPU: a GPU that is barely used while it answers slowly is that split, not a GPU left out.",
+        markers=(
+            r"LM [Ss]tudio", r"LMStudio", r"lmstudio", r"llama\.cpp", r"llama-server", r"llama-cli", r"llama_cpp",
+            r"llama-cpp-python", r"koboldcpp", r"KoboldCpp", r"gguf", r"GGUF", r"ollama run", r"ollama serve",
+            r"ollama ps", r"ollama version", r"Ollama version", r"text-generation-webui",
+        ),
+        sources=("https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1046",
+                 "https://github.com/ollama/ollama/blob/main/docs/faq.md"),
         checked="2026-11-28",
     ),
     Context(

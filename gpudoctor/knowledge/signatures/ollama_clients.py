@@ -53,6 +53,13 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             # Open WebUI's notice when its backend gets no answer from OLLAMA_BASE_URL (most often localhost inside its
             # container)
             r"WebUI could not connect to Ollama",
+            # AnythingLLM's Ollama provider, which turns fetch's "fetch failed" into this sentence (w48a)
+            r"Your Ollama instance could not be reached or is not responding",
+            # Open WebUI's early notices when its backend got no answer from Ollama ("Connection Issue or Update Needed
+            # ... We've detected either a connection hiccup or observed that you're using an older version"):
+            # open-webui#802 (w48a)
+            r"Connection Issue or Update Needed",
+            r"detected either a connection hiccup",
             # Go's dialer on Windows when OLLAMA_HOST=0.0.0.0 is also the client's target
             r"dial tcp 0\.0\.0\.0:(?P<port>\d{1,5}): connectex: The requested address is not valid in its context",
             # ...and Python's (urllib3, httpx) on Windows, WSAEADDRNOTAVAIL for host 0.0.0.0

@@ -14,7 +14,8 @@ from gpudoctor.knowledge.signatures import Signature
 WHISPER_CPP_BUILD = "https://github.com/ggml-org/whisper.cpp#nvidia-gpu-support"
 # The ggml runners people name in their own words.
 _GGML_RUNNER = (r"(?:llama\.cpp|llama-cpp(?:-python)?|llama_cpp|whisper\.cpp|whisper-cpp|pywhispercpp|koboldcpp|KoboldCpp|"
-                r"llamafile|llama-server|whisper-server|LocalAI|[Tt]abby)")
+                # an app's bundled "Llama server executable" (OpenWhispr#232), as the person names it (w48a)
+                r"llamafile|llama-server|[Ll]lama [Ss]erver|whisper-server|LocalAI|[Tt]abby)")
 
 SIGNATURES: tuple[Signature, ...] = (
     Signature(
@@ -80,6 +81,11 @@ SIGNATURES: tuple[Signature, ...] = (
             _GGML_RUNNER + r"[^\n]{0,80}?\b(?:compiled|built|shipped) without (?:the )?(?:CUDA|cuda|cuBLAS|cublas|GPU|gpu|"
             r"GGML_CUDA)\b",
             r"\bnot (?:building|compiling) " + _GGML_RUNNER + r" with (?:the )?(?:CUDA|cuda)\b",
+            # w48a: "The included Llama server executable seems compiled for CPU utilization only", "llama.cpp is a
+            # CPU-only build", "koboldcpp's CPU only binary"
+            _GGML_RUNNER + r"[^\n]{0,80}?\b(?:compiled|built|shipped) (?:for|with) (?:the )?(?:CPU|cpu)(?: [\w-]{1,15})? "
+            r"only\b",
+            _GGML_RUNNER + r"[^\n]{0,80}?\b(?:CPU|cpu)[- ]only (?:build|binary|binaries|executable|version|release)\b",
         ),
         severity="warn",
         cause=("The description suggests a llama.cpp-family binary (llama.cpp, whisper.cpp, koboldcpp, Tabby, an app's "
@@ -93,10 +99,12 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/OpenWhispr/openwhispr/issues/56", "https://github.com/TabbyML/tabby/issues/1163",
+        sources=("https://github.com/OpenWhispr/openwhispr/issues/56", "https://github.com/OpenWhispr/openwhispr/issues/232",
+                 "https://github.com/TabbyML/tabby/issues/1163",
                  WHISPER_CPP_BUILD),
         checked="2026-11-27",
-        examples=("ollama/openwhispr-56-shipped-binaries-without-cuda.txt",),
+        examples=("ollama/openwhispr-56-shipped-binaries-without-cuda.txt",
+                  "ollama/openwhispr-232-bundled-llama-server-cpu-only-build.txt"),
     ),
     Signature(
         code="ollama.distro-package-without-cuda-described",
@@ -116,9 +124,13 @@ SIGNATURES: tuple[Signature, ...] = (
             # w46a: Ollama from a package manager whose build has no CUDA ("When installing `ollama` via Homebrew, NVIDIA
             # GPU inference (CUDA) is not supported", "installed ollama with snap and it only runs on the CPU")
             r"^(?=[^\n]{0,200}?[Oo]llama)[^\n]{0,200}?\b(?:via|with|using|from|through) (?:Homebrew|homebrew|brew|snap|"
-            r"Snap|the AUR|AUR|nixpkgs|Flatpak|flatpak|conda-forge)\b[^\n]{0,120}?(?:\b(?:only )?(?:uses?|runs? on) (?:the )?"
+            r"Snap|the AUR|AUR|nixpkgs|Flatpak|flatpak|conda-forge)\b[^\n]{0,160}?(?:\b(?:only )?(?:uses?|runs? on) (?:the )?"
             r"CPU\b|\bCPU[- ]only\b|\bno (?:CUDA|GPU) support\b|\b(?:CUDA|NVIDIA|GPU)\b[^\n]{0,40}?\b(?:is|are) not "
-            r"supported\b)(?![^\n]{0,120}\?)",
+            r"supported\b|"
+            # w48a: "(installed from homebrew) ... ollama doesn't pick up my GPU" (ollama#16063)
+            r"\b(?:does ?n[o']t|does not|did ?n[o']t|won'?t|can'?t|cannot|never|not) (?:pick(?:s|ing)? up|use|using|detect|"
+            r"see|find|recogni[sz]e|utili[sz]e) (?:the |my |any |an? )?(?:NVIDIA |[Nn]vidia )?(?:GPU|gpu|graphics card)\b)"
+            r"(?![^\n]{0,120}\?)",
         ),
         severity="warn",
         cause=("The description suggests Ollama came from a distribution package without its CUDA runner (Arch's ollama "
@@ -132,10 +144,11 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a driver fault",),
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/omacom/omarchy/pull/1319", "https://wiki.archlinux.org/title/Ollama",
-                 "https://github.com/ollama/ollama/issues/13657"),
+        sources=("https://github.com/ollama/ollama/issues/16063", "https://github.com/omacom/omarchy/pull/1319",
+                 "https://wiki.archlinux.org/title/Ollama", "https://github.com/ollama/ollama/issues/13657"),
         checked="2026-11-27",
         examples=("ollama/omarchy-1319-arch-ollama-needs-ollama-cuda.txt",
-                  "ollama/ollama-13657-brew-formula-linux-no-cuda-prose.txt"),
+                  "ollama/ollama-13657-brew-formula-linux-no-cuda-prose.txt",
+                  "ollama/ollama-16063-homebrew-linux-bazzite-no-gpu.txt"),
     ),
 )

@@ -61,6 +61,7 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-27",
         examples=("ollama/openui-215-container-127-0-0-1-is-itself.txt",
                   "ollama/anythingllm-759-econnrefused-docker-bridge-loopback.txt",
-                  "ollama/llocalsearch-36-compose-localhost-dial-refused.txt"),
+                  "ollama/llocalsearch-36-compose-localhost-dial-refused.txt",
+                  "ollama/openwebui-802-connection-issue-or-update-needed-docker.txt"),
     ),
 )

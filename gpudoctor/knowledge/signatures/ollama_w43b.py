@@ -66,7 +66,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # NTSTATUS 0xC000001D STATUS_ILLEGAL_INSTRUCTION as crash reports and exit codes print it
         # w44a: also "0xc000001d - Illegal Instruction", "0xC000001D: illegal instruction" (a wheel's crash report)
         patterns=(r"\b0x[cC]000001[dD](?: ?[(:-] ?| )?(?:[Ii]llegal [Ii]nstruction|STATUS_ILLEGAL_INSTRUCTION)\b",
-                  r"\bexit(?:ed with)? code:? ?(?:-1073741795|3221225501)\b",
+                  # w48a: "an exit code of `-1073741795`. This translates to `0xC000001D` in HEX, meaning Illegal
+                  # Instruction" (the code quoted, and its name a few words after it)
+                  r"\bexit(?:ed with)? code:? ?(?:of |was |is )?[`'\"]?(?:-1073741795|3221225501)\b",
+                  r"\b0x[cC]000001[dD][`'\"]?[^\n]{0,40}?\b(?:[Ii]llegal [Ii]nstruction|STATUS_ILLEGAL_INSTRUCTION)\b",
                   # w46a: the same code where an app reports it as its error or status ("Problem loading model with error
                   # 3221225501", "exit status 3221225501", "returned -1073741795")
                   r"\b(?:[Ee]rror(?: code)?|exit status|status|returned|return code)[: ]{1,3}(?:-1073741795|3221225501)\b",
@@ -88,7 +91,8 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://learn.microsoft.com/en-us/openspecs/windows_protocols/ms-erref/596a1078-e883-4972-9bbc-49e60bebca55"),
         checked=CHECKED,
         examples=("ollama/llamacpp-wheels-10-illegal-instruction-0xc000001d-avx512.txt",
-                  "ollama/jamepeng-llamacpppython-19-windows-wheel-0xc000001d-old-cpu.txt"),
+                  "ollama/jamepeng-llamacpppython-19-windows-wheel-0xc000001d-old-cpu.txt",
+                  "ollama/rocm-6628-llamacpp-prebuilt-avx512-zen3-c000001d.txt"),
     ),
     Signature(
         code="ollama.app-cuda-runtime-no-supported-gpu",
