@@ -1,0 +1,83 @@
+"""Issue 25 (helper w48c): serving engines' tensor parallelism told in prose or in a traceback's frames.
+
+Two families that fresh threads showed and no row read:
+
+- A person (or a maintainer) saying the model's heads cannot be divided by the tensor-parallel size asked for, in their
+  own words rather than the engine's: LMDeploy's maintainer on InternVL#566 "kv_head的数量是8，没办法被5整除" (8 KV
+  heads cannot be divided by 5), "40 heads is not divisible by 3", "tp只能支持2的n次方吗". The engines' own lines are
+  vllm.heads-not-divisible-by-tp's and vllm.model-not-divisible-by-parallel-size's; this row reads the description.
+- A start-up traceback that fails inside an engine's custom all-reduce (vLLM's, SGLang's and FastDeploy's
+  custom_all_reduce.py, where CustomAllreduce.__init__ maps the other ranks' buffers through CUDA IPC with
+  create_shared_buffer): on GPUs without peer-to-peer (GeForce cards, PCIe pairs behind ACS) that is where it fails,
+  whatever message the driver then gives (FastDeploy#4588 on two RTX 4090s). The fix is the engine's switch that turns
+  the custom all-reduce off.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-28"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="vllm.heads-not-divisible-by-tp-described",
+        described=True,
+        cause_id="vllm-parallel-config",
+        kinds=("any",),
+        patterns=(
+            # "kv_head的数量是8，没办法被5整除", "注意力头数为 40，不能被 3 整除"
+            # (one pattern per negation, so that each holds a plain literal of three characters for the prefilter)
+            *(r"(?:kv_heads?|num_key_value_heads|num_attention_heads|heads?|头(?:数|的数量|数量)?)[^\n]{0,20}?\d{1,4}"
+              r"[^\n]{0,12}?" + negation + r"\s?\d{1,3}\s?整除" for negation in ("没办法被", "无法被", "不能被")),
+            # "40 heads is not divisible by 3", "the KV heads (8) are not divisible by tp=5"
+            r"\b(?:attention heads?|kv[ _-]?heads?|KV[ _-]?heads?|key[ _-]value heads?|num_key_value_heads|"
+            r"num_attention_heads|heads)\b[^\n]{0,40}?\b(?:is|are|isn'?t|aren'?t) (?:not )?(?:evenly )?"
+            r"divisible by\b",
+            # the question people ask first: "LMDeploy部署 tp只能支持2的n次方吗"
+            r"\btp\s?只能(?:支持|是|用|设置?为?)?\s?2的n次方",
+        ),
+        severity="warn",
+        cause=("The text says the model's attention (or KV) heads cannot be divided evenly by the tensor-parallel size "
+               "asked for: tensor parallelism splits the heads among the GPUs, so the size must divide the head count "
+               "(1, 2, 4 or 8 for 8 KV heads), not merely match the number of GPUs at hand."),
+        advice=("Choose a tensor-parallel size that divides num_attention_heads and num_key_value_heads in the model's "
+                "config.json (LMDeploy `--tp`, vLLM `--tensor-parallel-size`, SGLang `--tp`): e.g. 4 of the 5 GPUs, "
+                "selected with CUDA_VISIBLE_DEVICES; to use the rest, run a second replica or add pipeline "
+                "parallelism, which splits layers instead of heads."),
+        action="configure",
+        rules_out=("a GPU or driver fault", "GPU memory"),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/OpenGVLab/InternVL/issues/566",
+                 "https://docs.vllm.ai/en/latest/serving/parallelism_scaling.html"),
+        checked=CHECKED,
+        examples=("vllm/internvl-566-lmdeploy-tp5-kv-heads-8-prose.txt",),
+    ),
+    Signature(
+        code="vllm.custom-allreduce-init-frame",
+        cause_id="vllm-custom-allreduce-p2p",
+        kinds=("traceback", "vllm-log", "docker", "any"),
+        patterns=(
+            # a start-up traceback's frame in the engine's custom all-reduce set-up: vLLM's and SGLang's
+            # device_communicators/custom_all_reduce.py, FastDeploy's distributed/custom_all_reduce/custom_all_reduce.py
+            r"custom_all_reduce\.py\", line \d{1,6}, in (?P<func>__init__|create_shared_buffer|_get_ipc_meta|"
+            r"_gather_ipc_meta|register_buffer|register_graph_buffers)\b",
+        ),
+        severity="fail",
+        cause=("The engine failed while setting up its custom all-reduce ({func}), which maps the other ranks' GPU "
+               "buffers through CUDA IPC and needs peer-to-peer access between the GPUs; GPUs without it (GeForce "
+               "cards such as the RTX 4090, PCIe pairs behind ACS or the IOMMU) fail there at start-up."),
+        advice=("Turn the custom all-reduce off so NCCL does the all-reduce: vLLM `--disable-custom-all-reduce` "
+                "(disable_custom_all_reduce=True in LLM(...)), SGLang `--disable-custom-all-reduce` (or "
+                "`--enable-p2p-check`), FastDeploy its disable_custom_all_reduce option; `nvidia-smi topo -p2p r` shows which "
+                "GPU pairs can reach each other peer to peer."),
+        action="configure",
+        rules_out=("GPU memory", "the model"),
+        never_suggest=("reinstall the driver", "gpu_memory_utilization"),
+        sources=("https://github.com/PaddlePaddle/FastDeploy/issues/4588",
+                 "https://github.com/sgl-project/sglang/issues/4814",
+                 "https://docs.vllm.ai/en/latest/serving/engine_args.html"),
+        checked=CHECKED,
+        examples=("vllm/fastdeploy-4588-two-4090-custom-allreduce-peer-access.txt",),
+    ),
+)
