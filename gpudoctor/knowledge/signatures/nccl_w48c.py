@@ -8,7 +8,7 @@ nccl-tests' all_reduce_perf) are written in Chinese, and the settled cause is to
 NCCL's troubleshooting guide about PCI Access Control Services (the anchor `#pci-access-control-services-acs`), whose
 fix is turning ACS and the IOMMU off. Each is nccl-p2p-broken whatever is behind it (TAXONOMY's tie-break);
 nccl.p2p-disable-fixed-it-described reads the same account in English. Sentences that say the setting did not help
-("还是卡住", "没用", "无效") before the success word are left out.
+("还是卡住", "没用", "无效") within twenty characters after the setting are left out.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ CHECKED = "2026-11-28"
 
 _P2P_OFF = r"`?(?:export )?NCCL_P2P_DISABLE ?= ?1`?"
 # between the setting and the success word, no word saying it did not help
-_NO_FAIL = r"(?:(?!还是|仍然|依然|没用|无效|不行|没有用|没效果|并没有|不起作用)[^\n]){0,40}?"
+_NO_FAIL = r"(?![^\n]{0,20}?(?:还是|仍然|依然|没用|无效|不行|没有用|没效果|并没有|不起作用))[^\n]{0,20}?"
 _OK_ZH = (r"(?:(?:可以|能够|能|就能|才能|得以)?(?:正常(?:进行|运行|训练|推理|加载|启动|使用|工作)?|成功(?:加载|运行|启动|训练)?)|"
           r"解决了?|好了|跑通了?|跑起来了?|不再卡住?|就可以了|可以了)")
 # the GeForce (and TITAN) cards people name when they say the card has no P2P
