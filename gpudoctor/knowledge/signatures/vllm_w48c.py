@@ -1,6 +1,6 @@
-"""Issue 25 (helper w48c): serving engines' tensor parallelism told in prose or in a traceback's frames.
+"""Issue 25 (helper w48c): serving engines' tensor parallelism and memory share, told in prose or in a traceback's frames.
 
-Two families that fresh threads showed and no row read:
+Three families that fresh threads showed and no row read:
 
 - A person (or a maintainer) saying the model's heads cannot be divided by the tensor-parallel size asked for, in their
   own words rather than the engine's: LMDeploy's maintainer on InternVL#566 "kv_head的数量是8，没办法被5整除" (8 KV
@@ -11,6 +11,10 @@ Two families that fresh threads showed and no row read:
   create_shared_buffer): on GPUs without peer-to-peer (GeForce cards, PCIe pairs behind ACS) that is where it fails,
   whatever message the driver then gives (FastDeploy#4588 on two RTX 4090s). The fix is the engine's switch that turns
   the custom all-reduce off.
+- A helper judging the engine's memory share too close to the whole GPU (LMDeploy's maintainer on lmdeploy#3280:
+  "--cache-max-entry-count 0.99 有些极限了", the KV cache taking 99% of what the weights leave, so a request with three
+  large images fails): the fix is a lower share, not more memory. Only the judgement is read, never the value alone
+  (commands with --gpu-memory-utilization 0.95 are common where something else failed).
 """
 
 from __future__ import annotations
@@ -79,5 +83,36 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://docs.vllm.ai/en/latest/serving/engine_args.html"),
         checked=CHECKED,
         examples=("vllm/fastdeploy-4588-two-4090-custom-allreduce-peer-access.txt",),
+    ),
+    Signature(
+        code="vllm.kv-cache-share-too-high-described",
+        described=True,
+        cause_id="vllm-kv-cache-memory",
+        kinds=("any",),
+        patterns=(
+            # a helper's "--cache-max-entry-count 0.99 有些极限了" (too extreme), "gpu_memory_utilization=0.99 is too high",
+            # "--mem-fraction-static 0.97 leaves no room for activations": the engine's memory share named, then judged
+            r"(?:cache[-_]max[-_]entry[-_]count|gpu[-_]memory[-_]utili[sz]ation|mem[-_]fraction[-_]static)`?\W{0,3}"
+            r"(?:0?\.9[5-9]\d?|1(?:\.0)?)\b`?[^\n]{0,20}?(?:有些极限|太极限|太极端|太高了?|太大了?|过高|过大|"
+            r"(?:is |was |seems )?(?:too|very) (?:high|aggressive|large|much)\b|leaves? (?:no|little|too little|almost no) "
+            r"(?:room|memory|headroom))",
+        ),
+        severity="warn",
+        cause=("The text says the serving engine's memory share is set too close to all of the GPU: LMDeploy's "
+               "cache_max_entry_count (the share of the memory left after the weights that goes to the KV cache), "
+               "vLLM's gpu_memory_utilization or SGLang's mem_fraction_static near 1 leave almost nothing for the "
+               "activations of a long or image-heavy request, which then fails (an error or out of memory) although "
+               "the model loaded."),
+        advice=("Lower the share so the KV cache leaves room for computation: LMDeploy `--cache-max-entry-count 0.8` "
+                "(its default; 0.5 or less beside a vision encoder or another model), vLLM `--gpu-memory-utilization "
+                "0.9`, SGLang `--mem-fraction-static 0.85`; raise it again step by step, or add GPUs with --tp, if the "
+                "KV cache then holds too few tokens."),
+        action="configure",
+        rules_out=("a driver or GPU fault",),
+        never_suggest=("reinstall the driver", "set NCCL_P2P_DISABLE"),
+        sources=("https://github.com/InternLM/lmdeploy/issues/3280",
+                 "https://lmdeploy.readthedocs.io/en/latest/llm/pipeline.html"),
+        checked=CHECKED,
+        examples=("vllm/lmdeploy-3280-qwen25vl-cache-max-entry-count-099-error.txt",),
     ),
 )
