@@ -9,6 +9,9 @@ NCCL's troubleshooting guide about PCI Access Control Services (the anchor `#pci
 fix is turning ACS and the IOMMU off. Each is nccl-p2p-broken whatever is behind it (TAXONOMY's tie-break);
 nccl.p2p-disable-fixed-it-described reads the same account in English. Sentences that say the setting did not help
 ("还是卡住", "没用", "无效") within twenty characters after the setting are left out.
+
+Also here: a helper's account that a launch starts more processes than the machine's one GPU ("you only have one GPU,
+try set nproc_per_node = 1"), distributed-misuse, read where the paste holds only those words.
 """
 
 from __future__ import annotations
@@ -62,5 +65,38 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("nccl/gitcode-nccl-tests-two-a100-pcie-p2p-hang-acs-bios-prose.txt",
                   "nccl/huozaimengli-xinference-vllm-rtx6000ada-second-start-hang-acs-prose.txt"),
+    ),
+)
+
+# A helper's "This is because you only have one GPU, try set `nproc_per_node = 1`" (ColossalAI#2439): the launch starts
+# more processes (or asks for more GPUs) than the machine has, TAXONOMY's tie-break for distributed-misuse; the person's
+# paste may hold only these words, not the "invalid device ordinal" line the rows of nccl_w41d.py read.
+_LAUNCH_COUNT = (r"(?:nproc[_-]per[_-]node|NPROC_PER_NODE|num[_-]processes|--num_gpus|num_gpus|--gpus|gpu_ids|n_gpus|ngpus|"
+                 r"world_size|WORLD_SIZE)")
+SIGNATURES += (
+    Signature(
+        code="nccl.one-gpu-launch-more-processes-described",
+        described=True,
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        patterns=(
+            # "because you only have one GPU, try set `nproc_per_node = 1`", "I only have 1 GPU so I set num_processes 1"
+            r"\b(?:only|just) (?:have |has |got )?(?:one|1|a single) (?:GPU|gpu)\b[^\n]{0,60}?\b" + _LAUNCH_COUNT + r"\b",
+            # "set --nproc_per_node=1, since there is only one GPU"
+            r"\b" + _LAUNCH_COUNT + r"`?\s?[=:]?\s?`?1\b[^\n]{0,40}?\b(?:only|just|single) (?:one |1 )?(?:GPU|gpu)\b",
+        ),
+        severity="warn",
+        cause=("The text says the machine has one GPU while the launch starts more processes (or asks for more GPUs) "
+               "than that: every rank after the first asks for a GPU index that does not exist, so the job fails at "
+               "start-up (\"invalid device ordinal\")."),
+        advice=("Launch one process per GPU the machine has: `torchrun --nproc_per_node=1` (or the launcher's "
+                "NPROC_PER_NODE), `accelerate launch --num_processes 1` without --multi_gpu (or `accelerate config` "
+                "answered for one GPU), `deepspeed --num_gpus 1`; `nvidia-smi -L` lists the GPUs there are."),
+        action="configure",
+        rules_out=("the driver",),
+        never_suggest=("reinstall the driver", "reinstall CUDA"),
+        sources=("https://github.com/hpcaitech/ColossalAI/issues/2439", "https://pytorch.org/docs/stable/elastic/run.html"),
+        checked=CHECKED,
+        examples=("cuda/colossalai-2439-dreambooth-only-one-gpu-nproc-per-node.txt",),
     ),
 )
