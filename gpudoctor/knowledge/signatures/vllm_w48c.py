@@ -15,6 +15,8 @@ Three families that fresh threads showed and no row read:
   "--cache-max-entry-count 0.99 有些极限了", the KV cache taking 99% of what the weights leave, so a request with three
   large images fails): the fix is a lower share, not more memory. Only the judgement is read, never the value alone
   (commands with --gpu-memory-utilization 0.95 are common where something else failed).
+
+And NVIDIA Dynamo's control plane (etcd and NATS) missing at start-up: a new cause id, serving-control-plane-not-running.
 """
 
 from __future__ import annotations
@@ -114,5 +116,64 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://lmdeploy.readthedocs.io/en/latest/llm/pipeline.html"),
         checked=CHECKED,
         examples=("vllm/lmdeploy-3280-qwen25vl-cache-max-entry-count-099-error.txt",),
+    ),
+)
+
+# NVIDIA Dynamo's distributed runtime registers every worker in etcd and queues work over NATS (JetStream); a process
+# started where neither runs (`pip install ai-dynamo` then `dynamo run`, a bare-metal `dynamo serve`, a pod started before
+# the etcd and NATS services are ready) stops at once. Dynamo's lib/runtime prints "Failed to connect to etcd server with
+# config ClientOptions { etcd_url: [...] ... }" (transports/etcd.rs) or "Unable to create lease. Check etcd server status
+# at URL" (storage/kv.rs); a NATS server without JetStream answers its stream calls with nats.js ServiceUnavailableError.
+_CONTROL_PLANE_ADVICE = (
+    "Start Dynamo's control plane before its workers: from the Dynamo repository `docker compose -f "
+    "deploy/docker-compose.yml up -d` (etcd on :2379 and nats-server with JetStream on :4222), or run `etcd` and "
+    "`nats-server -js` yourself; where they run elsewhere, set ETCD_ENDPOINTS and NATS_SERVER (e.g. "
+    "nats://host:4222) for every Dynamo process; in Kubernetes let the pods wait for the etcd and NATS services "
+    "(Dynamo's platform chart or init containers). `curl http://localhost:2379/health` shows etcd answering.")
+SIGNATURES += (
+    Signature(
+        code="vllm.dynamo-etcd-unreachable",
+        cause_id="serving-control-plane-not-running",
+        kinds=("any",),
+        patterns=(
+            r"Failed to connect to etcd server with config (?:ClientOptions )?\{ ?etcd_url: \[\"?(?P<url>[^\]\"\s]{1,120})",
+            r"Unable to create lease\. Check etcd server status at (?P<url>\S{1,120})",
+        ),
+        severity="fail",
+        cause=("Dynamo's distributed runtime found no etcd server at {url}: etcd (and NATS) are its control plane, "
+               "and a worker or frontend started before them, or pointed at the wrong address, stops at start-up."),
+        advice=_CONTROL_PLANE_ADVICE,
+        action="configure",
+        rules_out=("the GPU", "the driver", "vLLM itself"),
+        never_suggest=("reinstall the driver", "NCCL_P2P_DISABLE"),
+        sources=("https://github.com/ai-dynamo/dynamo/issues/1188", "https://github.com/ai-dynamo/dynamo/issues/851",
+                 "https://github.com/ai-dynamo/dynamo/issues/1699"),
+        checked=CHECKED,
+        examples=("vllm/dynamo-1188-no-etcd-server-running.txt",),
+    ),
+    Signature(
+        code="vllm.dynamo-control-plane-described",
+        described=True,
+        cause_id="serving-control-plane-not-running",
+        kinds=("any",),
+        patterns=(
+            # "try restarting NATS and ETCD first", "start etcd and nats before dynamo serve", "nats and etcd are not running"
+            r"\b(?:[Rr]estart|[Ss]tart|[Rr]un|[Ll]aunch|[Bb]ring up|[Ss]pin up)\w{0,3} (?:the )?(?:NATS|[Nn]ats)(?:-server)?"
+            r"(?: server)? and (?:the )?(?:ETCD|[Ee]tcd)\b",
+            r"\b(?:[Rr]estart|[Ss]tart|[Rr]un|[Ll]aunch|[Bb]ring up|[Ss]pin up)\w{0,3} (?:the )?(?:ETCD|[Ee]tcd)(?: server)? and "
+            r"(?:the )?(?:NATS|[Nn]ats)\b",
+            r"\b(?:NATS|[Nn]ats)(?:-server)? (?:and|or) (?:ETCD|[Ee]tcd)\b[^\n]{0,30}?\b(?:(?:is|are|was|were) not|(?:is|are)n't|"
+            r"not) (?:running|started|up|reachable)",
+        ),
+        severity="warn",
+        cause=("The text points at Dynamo's control plane: its workers and frontend need etcd and NATS (JetStream) "
+               "running and reachable before they start, and a serving run without them fails or stalls."),
+        advice=_CONTROL_PLANE_ADVICE,
+        action="configure",
+        rules_out=("the GPU", "the driver"),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/ai-dynamo/dynamo/issues/516",),
+        checked=CHECKED,
+        examples=("vllm/dynamo-516-disagg-restart-nats-etcd-compose-prose.txt",),
     ),
 )
