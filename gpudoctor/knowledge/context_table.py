@@ -263,8 +263,16 @@ CONTEXTS: tuple[Context, ...] = (
             r"default[^\n]{0,80}?\b(?:[2-9]|1[0-6]|two|four|eight) (?:workers|processes|GPUs?|"
             r"gpus?|(?:GPU|gpu) devices|cards)\b",
             r" (?:[2-9]|1[0-6]|two|four|eight) (?:GPUs?|gpus?|(?:GPU|gpu) devices|cards|workers|processes) by default",
+            # w48c (2026-11-28): a helper's "This is because you only have one GPU" (ColossalAI#2439)
+            r"you (?:only |just )?(?:have|got) (?:only |just )?(?:one|1|a single) (?:GPU|gpu)\b(?! ?(?:s|per|each)\b)",
+            # the launcher's own GPU count lives in a project's accelerate config, which the helper points at
+            # ("config/accelerate_config/default_config.yaml", Taiyi-Diffusion-XL#3), or the person asks where to
+            # change it ("在哪里修改占用显卡的个数")
+            r"accelerate[_-]configs?/[\w.-]{1,60}\.ya?ml\b",
+            r"修改[^\n]{0,8}?(?:显卡|GPU|gpu|卡)的?(?:个数|数量|数目)", r"设置[^\n]{0,8}?(?:显卡|GPU|gpu|卡)的?(?:个数|数量|数目)",
         ),
-        sources=("https://github.com/ZhouYanzhao/SPN/issues/4",),
+        sources=("https://github.com/ZhouYanzhao/SPN/issues/4", "https://github.com/hpcaitech/ColossalAI/issues/2439",
+                 "https://github.com/IDEA-CCNL/Taiyi-Diffusion-XL/issues/3"),
         checked="2026-11-28",
     ),
     Context(

@@ -322,6 +322,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w44c").SIGNATURES)  # nccl_w44c.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w46c").SIGNATURES)  # nccl_w46c.py
     rows.extend(importlib.import_module(f"{__name__}.nccl_w47c").SIGNATURES)  # nccl_w47c.py
+    rows.extend(importlib.import_module(f"{__name__}.nccl_w48c").SIGNATURES)  # nccl_w48c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w43c").SIGNATURES)  # containers_w43c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w44d").SIGNATURES)  # containers_w44d.py
     rows.extend(importlib.import_module(f"{__name__}.containers_s44c").SIGNATURES)  # containers_s44c.py
@@ -333,6 +334,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.vllm_w43c").SIGNATURES)  # vllm_w43c.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w44c").SIGNATURES)  # vllm_w44c.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w46c").SIGNATURES)  # vllm_w46c.py
+    rows.extend(importlib.import_module(f"{__name__}.vllm_w48c").SIGNATURES)  # vllm_w48c.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w43b").SIGNATURES)  # wheels_w43b.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w43b").SIGNATURES)  # ollama_w43b.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w44a").SIGNATURES)  # ollama_w44a.py
@@ -347,6 +349,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.kernel_w46e").SIGNATURES)  # kernel_w46e.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w47e").SIGNATURES)  # kernel_w47e.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w48e").SIGNATURES)  # kernel_w48e.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w48c").SIGNATURES)  # kernel_w48c.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

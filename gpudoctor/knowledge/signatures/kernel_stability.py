@@ -19,7 +19,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="gpu-unstable-under-load",
         kinds=("any",),
         # In a person's words ("The GPUs are overclocked", "at high OC", "I undervolted it with MSI Afterburner").
-        patterns=(r"\b(?:[Oo]verclock(?:ed|ing)?|[Uu]ndervolt(?:ed|ing)?)\b",
+        # w48c: not "a long-standing stable overclock", "no overclock", "not overclocked" (club-3090#1332)
+        patterns=(r"(?<!stable )(?<!no )(?<!not )(?<!without )(?<!non-)\b(?:[Oo]verclock(?:ed|ing)?|[Uu]ndervolt(?:ed|ing)?)\b",
                   r"\b(?:MSI Afterburner|[Ff]actory[- ]overclocked)\b"),
         severity="warn",
         cause="The GPU runs overclocked or undervolted, and a card pushed beyond what it holds faults under load (Xid "

@@ -93,7 +93,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:[Dd]isabl(?:e|ed|ing)|[Tt]urn(?:ed|ing)? off|[Ss]witch(?:ed|ing)? off)\s(?:the\s)?" + _IOMMU
             + r"\b" + _PLAIN + r"\b" + _FIXED + r"\b",
             # "booting with `amd_iommu=off` resolved it", "iommu=pt solved the hang"
-            r"\b(?:iommu=pt|amd_iommu=off|intel_iommu=off)`?" + _PLAIN + r"\b" + _FIXED + r"\b",
+            r"\b(?:iommu=pt|iommu=soft|amd_iommu=off|intel_iommu=off)`?" + _PLAIN + r"\b" + _FIXED + r"\b",
         ),
         severity="warn",
         cause=("The text reports peer-to-peer between the GPUs working once the IOMMU (VT-d, AMD-Vi) was turned off "
@@ -108,10 +108,11 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a GPU hardware fault", "a driver fault"),
         never_suggest=("reinstall the driver",),
-        sources=("https://github.com/NVIDIA/nccl/issues/841",
+        sources=("https://github.com/NVIDIA/nccl/issues/841", "https://github.com/facebookresearch/Detectron/issues/219",
                  "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#pci-access-control-services-acs"),
         checked="2026-11-27",
-        examples=("nccl/nccl-841-a100-pcie-iommu-disable-p2p-works.txt",),
+        examples=("nccl/nccl-841-a100-pcie-iommu-disable-p2p-works.txt",
+                  "nccl/detectron-219-multi-gpu-deadlock-iommu-soft-grub.txt"),
     ),
     Signature(
         code="nccl.socket-ifname-ignored-described",

@@ -118,7 +118,8 @@ SIGNATURES += (
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/ZhouYanzhao/SPN/issues/4", "https://pytorch.org/docs/stable/elastic/run.html"),
         checked=CHECKED,
-        examples=("nccl/spn-4-demo-uses-four-gpus-one-gpu-invalid-ordinal.txt",),
+        examples=("nccl/spn-4-demo-uses-four-gpus-one-gpu-invalid-ordinal.txt",
+                  "cuda/taiyixl-3-accelerate-default-config-gpu-count-invalid-ordinal.txt"),
     ),
 )
 
