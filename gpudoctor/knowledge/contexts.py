@@ -81,10 +81,10 @@ def _folding_words(marker: str) -> tuple[str, ...]:
 def derive_folding_words(marker: str) -> tuple[str, ...]:
     """The words one of which every match of `marker` holds, where each is rare enough in healthy logs to be a
     literal of the matcher's prefilter; () where the marker is searched for on its own."""
-    from gpudoctor.knowledge.pattern_keys import COMMON_RATE, healthy_rate, required_literals
+    from gpudoctor.knowledge.pattern_keys import rare_in_healthy_logs, required_literals
 
     words = required_literals(marker)
-    return words if all(healthy_rate(word) < COMMON_RATE for word in words) else ()
+    return words if all(map(rare_in_healthy_logs, words)) else ()
 
 
 @cache

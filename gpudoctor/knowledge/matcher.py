@@ -46,7 +46,7 @@ from gpudoctor.knowledge.literal_index import (LiteralDatabase, found_by, held_b
 from gpudoctor.knowledge.log_lines import (EXCEPTION_CONTINUATION_LINES, EXCEPTION_ENDINGS, LINE_CAP, LogicalLine,
                                            holds_exception_ending, lines_holding, logical_lines, message_reach,
                                            nvrm_run, one_logical_line)
-from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, chosen_keys, derived
+from gpudoctor.knowledge.pattern_keys import MIN_LITERAL, chosen_keys, derived, rare_in_healthy_logs as rare
 from gpudoctor.knowledge.signatures import Signature, catalogue
 from gpudoctor.lazy_regex import LazyPattern, lazy_compile
 
@@ -154,8 +154,8 @@ class CompiledCatalogue:
         a message may go on over the next lines), found in the same passes as the patterns' literals: literals too."""
         first_characters = {literal[0] for literal in self._by_literal}
         context_keys = found_by(((word, (name, marker)) for words, name, marker in folded_markers() for word in words),
-                                 first_characters)
-        ending_keys = found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters)
+                                 first_characters, rare)
+        ending_keys = found_by(((word, word) for word in EXCEPTION_ENDINGS), first_characters, rare)
         return context_keys, ending_keys, list(dict.fromkeys([*self._by_literal, *context_keys, *ending_keys]))
 
     def prepare_for_scans(self, long_texts: bool = False) -> None:

@@ -99,6 +99,11 @@ def healthy_rate(word: str) -> int:
     return sum(rates[index] for index in holding)
 
 
+def rare_in_healthy_logs(word: str) -> bool:
+    """Whether healthy logs hold `word` (alone or inside a longer word) seldom enough for a prefilter literal."""
+    return healthy_rate(word) < COMMON_RATE
+
+
 def _specificity(word: str) -> tuple[bool, int, int]:
     """How rare a word is likely to be in a log: not a common word first, then seldom seen in the healthy
     recordings (by powers of two above RARE_RATE: below it, and between rates not far apart, a tie), then long,
