@@ -5,8 +5,8 @@
   (src/turbomind/comm/device_comm.cc) ends in `TM_CHECK(0) << "Unknown communication backend: " << backend`
   ("[TM][FATAL] comm\\device_comm.cc(28): Check failed: 0 Unknown communication backend: nccl"), older releases in
   the barrier's assertion, whose path is the wheel's Windows build machine ("[TM][ERROR] Assertion fail:
-  D:\\a\\lmdeploy\\lmdeploy\\src/turbomind/models/llama/Barrier.h:20", lmdeploy#1703, lmdeploy#3455: "Multi-GPU is
-  not supported on Windows yet"). One GPU per model on Windows, or Linux/WSL2, is the way; not the driver.
+  D:\\a\\lmdeploy\\lmdeploy\\src/turbomind/models/llama/Barrier.h:20", lmdeploy#1703; the
+  maintainers: multi-GPU is not supported on Windows). One GPU per model on Windows, or Linux/WSL2, is the way.
 - A person asking how to cap the GPU memory an engine takes, or saying it takes it all for the KV cache, where the
   engine is TensorRT-LLM, Triton's TensorRT-LLM backend or Hugging Face TGI (vllm_p15o.py and vllm_w25d.py read vLLM,
   SGLang and LMDeploy named with the memory they took): TensorRT-LLM sizes its KV cache from
@@ -50,7 +50,7 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("the driver", "CUDA", "a missing source file (the path is the wheel's build machine)"),
         never_suggest=("reinstall the driver", "reinstall CUDA"),
-        sources=("https://github.com/InternLM/lmdeploy/issues/1703", "https://github.com/InternLM/lmdeploy/issues/3455",
+        sources=("https://github.com/InternLM/lmdeploy/issues/1703",
                  "https://lmdeploy.readthedocs.io/en/latest/get_started/windows.html"),
         checked=CHECKED,
         examples=("vllm/lmdeploy-1703-windows-tp2-barrier-assertion-win32.txt",),
@@ -65,6 +65,9 @@ _NOT_OOM = r"(?![^\n]{0,400}?(?:[Oo]ut of memory|OOM|OutOfMemory|CUDA error))"
 _ENGINE = (r"(?<![A-Za-z])(?:TensorRT-LLM|TensorRT LLM|TRT-LLM|TRTLLM|trtllm|tensorrt_llm|tensorrt-llm|TensorRT|"
            r"text-generation-inference|[Tt]ext [Gg]eneration [Ii]nference|TGI|tgi)(?![A-Za-z])")
 # the memory-share settings of the serving engines, as people name them
+# the same without TensorRT alone (an ONNX or TensorRT engine's own memory is no KV-cache reservation)
+_LLM_ENGINE = (r"(?<![A-Za-z])(?:TensorRT-LLM|TensorRT LLM|TRT-LLM|TRTLLM|trtllm|tensorrt_llm|tensorrt-llm|"
+               r"text-generation-inference|[Tt]ext [Gg]eneration [Ii]nference|TGI|tgi)(?![A-Za-z])")
 _SHARE = (r"(?:freeGpuMemoryFraction|free_gpu_memory_fraction|kv_cache_free_gpu_mem(?:ory)?_fraction|max_gpu_total_bytes|"
           r"cuda[-_]memory[-_]fraction|cache[-_]max[-_]entry[-_]count|gpu[-_]memory[-_]utili[sz]ation|"
           r"mem[-_]fraction[-_]static)")
@@ -95,6 +98,18 @@ SIGNATURES += (
             r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _ENGINE + r"[^\n]{0,120}?\b(?:allocat\w{0,4}|us\w{1,3}|tak\w{1,4}|"
             r"occup\w{1,4}|reserv\w{1,4}) (?:all|as much|most|nearly all|almost all)\b[^\n]{0,60}?\b(?:for|to) (?:the )?"
             r"(?:KV|kv|k/v)[ -]?cache\b",
+            # "I deploy meta-llama/Llama-2-13b-chat-hf with tgi and get almost ~80GB allocated", "TGI consumes all
+            # available gpus memory", "trtllm takes 70GB for a 7B model"
+            r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _LLM_ENGINE + r"[^\n]{0,160}?\b(?:get|got|gets|see|saw|shows?|showing|"
+            r"uses?|using|used|takes?|took|taking|consum\w{1,4}|occup\w{1,4}|allocat\w{1,4}|reserv\w{1,4}|fills?|filled)\b "
+            r"(?:up )?(?:almost |nearly |about |around |over |more than )?~? ?(?:\d{1,3}(?:\.\d)? ?(?:G|GB|GiB)\b|all "
+            r"(?:the |of the )?(?:available )?(?:GPUs? |gpus? )?(?:memory|VRAM|vram)|(?:high|huge|more|much more|so much|"
+            r"too much) (?:GPU |gpu )?(?:memory|VRAM|vram|usage))",
+            # "Does it mean TGI will automatically create copies of the model until the GPU memory is full"; "TGI
+            # over-reserving memory"
+            r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _LLM_ENGINE + r"[^\n]{0,160}?\b(?:GPU |gpu )?(?:memory|VRAM|vram) (?:is|was|"
+            r"gets?|got|becomes?|became) (?:completely |almost |nearly )?(?:full|filled|used up|maxed out)\b",
+            r"^" + _NOT_OOM + r"[^\n]{0,300}?" + _LLM_ENGINE + r"[^\n]{0,60}?\bover-?reserv\w{1,4}\b",
             # a share setting named, with several models on one GPU: "cache_max_entry_count参数...如果有多个模型在同一个
             # GPU上启动", "gpu_memory_utilization ... two models on the same GPU"
             r"^[^\n]{0,300}?" + _SHARE + r"[^\n]{0,200}?(?:多个模型|两个模型|多个实例|多个服务|(?:several|multiple|two|2|both) "
@@ -117,11 +132,14 @@ SIGNATURES += (
         sources=("https://github.com/NVIDIA/TensorRT-LLM/issues/2773", "https://github.com/NVIDIA/TensorRT-LLM/issues/486",
                  "https://github.com/InternLM/lmdeploy/issues/3804",
                  "https://github.com/huggingface/text-generation-inference/issues/1232",
+                 "https://github.com/huggingface/text-generation-inference/issues/926",
+                 "https://github.com/huggingface/text-generation-inference/issues/955",
                  "https://nvidia.github.io/TensorRT-LLM/features/kvcache.html",
                  "https://huggingface.co/docs/text-generation-inference/reference/launcher"),
         checked=CHECKED,
         examples=("vllm/trtllm-2773-limit-max-gpu-memory-kv-fraction-prose.txt",
-                  "vllm/lmdeploy-3804-cache-entry-count-several-models-one-gpu-prose.txt"),
+                  "vllm/lmdeploy-3804-cache-entry-count-several-models-one-gpu-prose.txt",
+                  "vllm/tgi-926-llama2-13b-almost-80gb-allocated.txt", "vllm/tgi-955-llama2-7b-gpu-full-copies-prose.txt"),
         # the line that names the share and several models on one GPU also says a model may fail to start or run out:
         # the share explains it
         refines=("cuda.out-of-memory", "frameworks.gpu-memory-ran-out-described"),
