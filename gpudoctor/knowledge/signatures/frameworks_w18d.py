@@ -37,6 +37,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # "NCCL error windows", "NCCL is not supported on Windows", "Cant use Windows as ... requires NCCL"
             _NOT_WSL + r"[^\n]*?\bNCCL\b[^\n]{0,40}?\b[Ww]indows\b",
             _NOT_WSL + r"[^\n]*?\b[Ww]indows\b[^\n]{0,40}?\b(?:requires?|needs?|without|no|doesn'?t (?:have|support)) NCCL\b",
+            # "When running in windows with cuda ... the backends that is nccl and gloo are not being supported" (w49c)
+            _NOT_WSL + r"[^\n]*?\b[Ww]indows\b[^\n]{0,120}?\b(?:nccl|NCCL)\b[^\n]{0,40}?\b(?:(?:is|are) not (?:being )?"
+            r"supported|(?:is|are)n'?t supported|unsupported|(?:is|are) not available|not available)\b",
         ),
         # On the line that also reads as a multi-GPU hang, Windows is the more specific reading: no NCCL runs there.
         refines=("nccl.multi-gpu-hang-described",),
@@ -54,8 +57,10 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a driver or GPU fault",),
         never_suggest=("reinstall the driver", "update the driver", "install NCCL"),
         sources=("https://github.com/jaywalnut310/vits/issues/202", "https://github.com/Akegarasu/lora-scripts/issues/308",
+                 "https://github.com/soumik-kanad/diff2lip/issues/16",
                  DISTRIBUTED, LIBUV),
         checked="2026-11-27",
-        examples=("frameworks/vits-202-windows-nccl-error-gloo-or-wsl.txt",),
+        examples=("frameworks/vits-202-windows-nccl-error-gloo-or-wsl.txt",
+                  "frameworks/diff2lip-16-windows-nccl-gloo-unsupported-prose.txt"),
     ),
 )
