@@ -126,7 +126,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"申请超过[ ]?(?:1|一)[^\n]{0,12}?(?:卡|GPU|gpu)[^\n]{0,20}?(?:无法|不能|失败|[Pp]ending|一直)",
             r"申请多于[ ]?(?:1|一)[^\n]{0,12}?(?:卡|GPU|gpu)[^\n]{0,20}?(?:无法|不能|失败|[Pp]ending|一直)",
             # "nvidia.com/gpu greater than 1 ... stays Pending", "nvidia.com/gpu 超过1 ... Pending"
-            r"\bnvidia\.com/gpu\b[^\n]{0,12}?(?:超过|大于|>|greater than|more than|above|over)[ ]?(?:1|one)\b[^\n]{0,60}?"
+            # (no \b after "gpu": Chinese text follows the name without a space, "nvidia.com/gpu值超过1")
+            r"\bnvidia\.com/gpu(?![A-Za-z.-])[^\n]{0,12}?(?:超过|大于|>|greater than|more than|above|over)[ ]?(?:1|one)\b[^\n]{0,60}?"
             r"(?:[Pp]ending|无法|cannot|can't|not (?:be )?(?:scheduled|allocated))",
             # "requesting more than one vGPU stays pending", "asking for 2 vgpus cannot be allocated"
             r"\b(?:request(?:ing|s|ed)?|ask(?:ing|s|ed)? for|apply(?:ing)? for)\s(?:more than (?:one|1)|[2-9]|\d{2})\s"
@@ -147,6 +148,38 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/Project-HAMi/HAMi/issues/444", "https://github.com/Project-HAMi/HAMi#quick-start"),
         checked=CHECKED,
         examples=("containers/hami-444-ten-vgpus-one-card-request-two-pending-prose.txt",),
+    ),
+    Signature(
+        code="containers.vgpu-memory-unspecified-described",
+        described=True,
+        cause_id="k8s-vgpu-memory-unspecified",
+        kinds=("any",),
+        patterns=(
+            # "不指定“nvidia.com/gpumem”", "没有设置gpumem", "未配置 nvidia.com/gpumem"
+            r"(?:不|没有|没|未)(?:指定|设置|配置|申请|填写?|加)[^\n]{0,4}?(?:nvidia\.com/)?gpumem",
+            # "pod 是独占整张 GPU 卡显存的吗", "独占整卡显存"
+            r"独占整张?[^\n]{0,8}?显存",
+            # "you don't assign nvidia.com/gpumem", "without nvidia.com/gpumem", "gpumem is not set"
+            r"\b(?:without|don't|do not|didn't|did not|doesn't|does not|no|not|never|missing|omit(?:ted|ting)?)\b"
+            r"[^\n]{0,25}?\b(?:nvidia\.com/)?gpumem(?:-percentage)?\b",
+            r"\b(?:nvidia\.com/)?gpumem(?:-percentage)?\b[^\n]{0,20}?\b(?:is|was|are|were)? ?(?:not set|unset|missing|"
+            r"not specified|omitted|left out)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests GPU pods under HAMi ask for vGPUs without a memory share (nvidia.com/gpumem or "
+               "gpumem-percentage): each such vGPU is given the whole memory of its card (scheduler.defaultMem 0), so "
+               "only one such pod fits per GPU and the rest stay Pending however high deviceSplitCount is."),
+        advice=("Give each GPU container a memory share: `nvidia.com/gpumem: 4000` (MiB) or `nvidia.com/gpumem-percentage: "
+                "25` beside `nvidia.com/gpu: 1` (and gpucores for a compute share), or set a default for pods that name "
+                "none with the chart's scheduler.defaultMem (or defaultGPUMemPercentage); then several pods share each "
+                "GPU."),
+        action="configure",
+        rules_out=("the NVIDIA driver",),
+        never_suggest=("reinstall the driver", "increase deviceSplitCount"),
+        sources=("https://github.com/Project-HAMi/HAMi/issues/194", "https://github.com/Project-HAMi/HAMi/issues/1173",
+                 "https://github.com/Project-HAMi/HAMi/blob/master/docs/config.md"),
+        checked=CHECKED,
+        examples=("containers/hami-194-no-gpumem-pod-holds-whole-gpu-memory-prose.txt",),
     ),
     Signature(
         code="containers.dev-shm-mount-described",
