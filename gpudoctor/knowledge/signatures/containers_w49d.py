@@ -191,6 +191,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # "mount /dev/shm in the pod spec", "had to increase the Docker /dev/shm"
             _NOT_ON_CHIP + r"\b(?:[Mm]ount|[Cc]onfigur|[Aa]llocat|[Ee]xpos|[Ee]nlarg|[Rr]esiz)(?:e|es|ed|ing|s)?\b"
             r"[^\n]{0,50}?`?/dev/shm\b",
+            # "no way to set the size of /dev/shm", "specify a bigger /dev/shm", "change /dev/shm's size"
+            _NOT_ON_CHIP + r"\b(?:[Ss]et(?:s|ting)?|[Ss]pecif(?:y|ies|ied|ying)|[Cc]hang(?:e|es|ed|ing))\b[^\n]{0,20}?"
+            r"\b(?:size|sizeLimit|limit|bigger|larger)\b[^\n]{0,20}?`?/dev/shm\b",
             # "vLLM requires existence of shared memory", "the workers need more shared memory"
             _NOT_ON_CHIP + r"\b(?:[Rr]equire[sd]?|[Nn]eeds?|[Nn]eeded)\s(?:the\s)?(?:existence of\s|more\s|enough\s|a "
             r"(?:larger|bigger)\s|larger\s|bigger\s)?shared[- ]memory\b(?! (?:per|for each) (?:block|SM))",
