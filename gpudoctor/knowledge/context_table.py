@@ -160,6 +160,8 @@ CONTEXTS: tuple[Context, ...] = (
             r"docker-compose\b",
             r"/\.dockerenv\b",
             r"kubectl (?:logs|exec|describe|run)\b",
+            # a Kubernetes pod's status and spec as people paste them: the program ran in a pod's container (w49d)
+            r"CrashLoopBackOff", r"runtimeClassName", r"Runtime Class Name:",
             r"nvidia-container-(?:cli|runtime|toolkit)\b",
             r"podman (?:run|exec|logs)\b",
             r"lxc (?:exec|launch|config)\b", r"incus (?:exec|launch)\b", r"LXC container", r"LXD container",  # LXD/Incus

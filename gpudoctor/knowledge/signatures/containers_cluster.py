@@ -183,7 +183,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # kube-scheduler's event for a pod whose nvidia.com/gpu request no node can satisfy.
         # MIG devices under the mixed strategy are resources of their own (nvidia.com/mig-1g.10gb ...).
-        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)",
+        patterns=(r"\b(?P<nodes>\d{1,5}) [Ii]nsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)\b",
                   r"\bInsufficient nvidia\.com/(?:gpu|mig-\d{1,2}g\.\d{1,3}gb)\b"),
         severity="fail",
         cause="No node has a free nvidia.com/gpu for the pod: the nodes advertise none (device plugin, runtime or "
