@@ -495,6 +495,9 @@ CONTEXTS: tuple[Context, ...] = (
             r":11434",  # Ollama's port in the URL a client was given (curl, OLLAMA_HOST, a base URL)
             r"/api/generate", r"/api/chat", r"/api/embed",  # Ollama's own routes (server/routes.go)
             r"ollama pull ", r"ollama run ", r"ollama serve",  # the commands around such a request
+            # gin's default 404 body on the same line as Ollama's name ("[API Error: {...404 page not found...}] ollama
+            # running LLMs", llxprt-code#775; "Ollama API returned an error 404: 404 page not found") (w49a)
+            r"404 page not found[^\n]{0,200}?[Oo]llama\b", r"llama[^\n]{0,200}?404 page not found",
         ),
         sources=("https://github.com/ollama/ollama/blob/main/docs/api.md",),
         checked="2026-11-26",

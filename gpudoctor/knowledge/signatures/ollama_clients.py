@@ -60,6 +60,9 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             # open-webui#802 (w48a)
             r"Connection Issue or Update Needed",
             r"detected either a connection hiccup",
+            # Paperless-AI's setup page when its Ollama check fails (most often run in Docker, localhost its own
+            # container): paperless-ai#48, #273, #456 (w49a)
+            r"Ollama connection failed\. Please check URL and [Mm]odel",
             # Go's dialer on Windows when OLLAMA_HOST=0.0.0.0 is also the client's target
             r"dial tcp 0\.0\.0\.0:(?P<port>\d{1,5}): connectex: The requested address is not valid in its context",
             # ...and Python's (urllib3, httpx) on Windows, WSAEADDRNOTAVAIL for host 0.0.0.0

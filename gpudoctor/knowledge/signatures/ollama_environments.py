@@ -349,15 +349,22 @@ ENVIRONMENT_SIGNATURES: tuple[Signature, ...] = (
                "(an OpenAI-compatible base URL without /v1, a route the installed Ollama predates, a mistyped path), not "
                "for a missing model."),
         advice=("Check the URL the client calls: Ollama's own API is http://HOST:11434/api/chat or /api/generate, its "
-                "OpenAI-compatible API needs the base URL http://HOST:11434/v1 (with /v1, without /chat/completions). If "
-                "the path is right, the server is older than the route (/api/chat came in 0.1.14, /api/embed in 0.2.6): "
-                "`ollama --version`, then update Ollama."),
+                "OpenAI-compatible API needs the base URL http://HOST:11434/v1 (with /v1, without /chat/completions). "
+                "Give the address without a trailing slash (OLLAMA_HOST=\"http://127.0.0.1:11434\", not "
+                "\"http://127.0.0.1:11434/\", which makes //api/... paths), and set the client's provider to the API the "
+                "URL serves (an OpenAI-compatible provider for /v1, an Ollama provider for the bare address) before "
+                "the base URL: a client still set to another provider (Gemini, Anthropic) sends that provider's paths. "
+                "If the path is right, the server is older than the route (/api/chat came in 0.1.14, /api/embed in "
+                "0.2.6): `ollama --version`, then update Ollama."),
         action="configure",
         rules_out=("a GPU or driver fault",),
         never_suggest=_NO_DRIVER_STEP + ("ollama pull",),
         sources=("https://github.com/taketwo/llm-ollama/issues/2", "https://github.com/xerrors/Yuxi/issues/111",
                  "https://github.com/ollama/ollama/blob/main/docs/openai.md"),
         checked="2026-11-26",
-        examples=("ollama/llm-ollama-2-api-chat-404-page-not-found-old-server.txt",),
+        examples=("ollama/llm-ollama-2-api-chat-404-page-not-found-old-server.txt",
+                  # w49a: a base URL's trailing slash (chatbot-ollama#26), a client on another provider (llxprt-code#775)
+                  "ollama/chatbotollama-26-ollama-host-trailing-slash-404.txt",
+                  "ollama/llxprt-775-404-page-not-found-provider-not-switched-to-openai.txt"),
     ),
 )

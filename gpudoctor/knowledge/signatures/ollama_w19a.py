@@ -62,6 +62,8 @@ SIGNATURES: tuple[Signature, ...] = (
         examples=("ollama/openui-215-container-127-0-0-1-is-itself.txt",
                   "ollama/anythingllm-759-econnrefused-docker-bridge-loopback.txt",
                   "ollama/llocalsearch-36-compose-localhost-dial-refused.txt",
-                  "ollama/openwebui-802-connection-issue-or-update-needed-docker.txt"),
+                  "ollama/openwebui-802-connection-issue-or-update-needed-docker.txt",
+                  # Paperless-AI's setup check in a container on Docker's bridge network (paperless-ai#273, w49a)
+                  "ollama/paperlessai-273-container-bridge-network-ollama-connection-failed.txt"),
     ),
 )
