@@ -103,7 +103,10 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.tf-cuda-libraries-missing",
-        refines=("frameworks.tf-lists-no-gpu",), refines_within=None,  # why its GPU list is empty
+        # why its GPU list is empty; the NUMA notice printed before it is noise beside the real failure (w49b: a
+        # paste of both read as a NUMA problem: tensorflow#35866, whose
+        # libcudart.so.10.1 line frameworks.tf-wants-older-cuda reads in its place)
+        refines=("frameworks.tf-lists-no-gpu", "frameworks.tf-numa-node-negative"), refines_within=None,
         cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(

@@ -23,6 +23,8 @@ _NOT_THE_DRIVER = ("reinstall the driver", "update the driver", "downgrade the d
 _Q = r"[`'\"‘’]?"
 _CPU_PKG = _Q + r"onnxruntime" + _Q + r"(?![-\w.])"
 _GPU_PKG = _Q + r"onnxruntime-gpu" + _Q
+# the GPU package as its import or dist-info name is written too ("onnxruntime_gpu either wasnt installed", w49b)
+_GPU_PKG_ANY = _Q + r"onnxruntime[-_]gpu" + _Q
 
 _ADVICE = ("Keep one ONNX Runtime package: both install the same `onnxruntime` module, and the CPU package's files "
            "hide the GPU build. Run `pip uninstall -y onnxruntime onnxruntime-gpu` (repeat until pip finds neither), "
@@ -52,6 +54,19 @@ SIGNATURES: tuple[Signature, ...] = (
             # one install command that asks for both ("pip install onnxruntime-gpu onnxruntime onnxruntime-tools")
             r"\bpip3? install [^\n|;&]{0,80}?\bonnxruntime-gpu\b[^\n|;&]{0,80}?(?<=\s)onnxruntime(?![-\w./=<>~!])",
             r"\bpip3? install [^\n|;&]{0,80}?(?<=\s)onnxruntime(?![-\w./=<>~!])[^\n|;&]{0,80}?\bonnxruntime-gpu\b",
+            # the CPU package said to overwrite or sit on top of the GPU one (w49b): "the CPU version of `onnxruntime`
+            # overwrites the GPU version" (GLiNER#267), "installing `onnxruntime` on top of `onnxruntime-gpu` will strip
+            # the ability ... to use CUDA" (ComfyUI-WD14-Tagger#23)
+            _CPU_PKG + r"[^\n]{0,12}? (?:overwrit\w{1,4}|replac\w{1,3}|clobber\w{0,3}|shadow\w{0,3}|hid(?:es|ing)) (?:the )?"
+            r"(?:GPU|gpu|CUDA|cuda)[- ](?:version|package|build|one|variant|wheel)\b",
+            _CPU_PKG + r" (?:on top of|over|alongside|beside|along with|together with|next to) " + _GPU_PKG_ANY,
+            # "onnxruntime_gpu ... was installed alongside regular onnxruntime"
+            _GPU_PKG_ANY + r"[^\n]{0,60}?\b(?:alongside|beside|along with|together with|next to) (?:the )?(?:(?:regular|plain|"
+            r"normal|default|CPU|cpu) )?" + _CPU_PKG,
+            # "If I had already installed onnxruntime-gpu then onnxruntime installs in the same directory overwriting it"
+            # (onnxruntime-extensions#404)
+            r"\binstalled " + _GPU_PKG_ANY + r"[^\n]{0,30}?\b" + _CPU_PKG + r" (?:installs|is installed|gets installed|"
+            r"goes)[^\n]{0,60}?\b(?:overwrit|replac|clobber)\w{1,6}",
         ),
         severity="warn",
         cause=("The description suggests both ONNX Runtime packages, the CPU package onnxruntime and onnxruntime-gpu, "
@@ -64,9 +79,14 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/microsoft/onnxruntime/issues/26996",
                  "https://github.com/microsoft/onnxruntime/issues/6183",
-                 "https://github.com/microsoft/onnxruntime/issues/4809", ORT_INSTALL),
-        checked="2026-11-26",
-        examples=("frameworks/onnxruntime-26996-cpu-and-gpu-packages-both-installed.txt",),
+                 "https://github.com/microsoft/onnxruntime/issues/4809", "https://github.com/urchade/GLiNER/issues/267",
+                 "https://github.com/pythongosssss/ComfyUI-WD14-Tagger/issues/23",
+                 "https://github.com/microsoft/onnxruntime-extensions/issues/404", ORT_INSTALL),
+        checked="2026-11-28",
+        examples=("frameworks/onnxruntime-26996-cpu-and-gpu-packages-both-installed.txt",
+                  "wheels/gliner-267-gliner-gpu-both-onnxruntime-packages-cpu-device.txt",
+                  "frameworks/comfyui-wd14tagger-23-onnxruntime-on-top-of-gpu-prose.txt",
+                  "wheels/ortextensions-404-dependency-onnxruntime-overwrites-gpu-prose.txt"),
     ),
     Signature(
         code="frameworks.onnxruntime-provider-warning-wrapped",

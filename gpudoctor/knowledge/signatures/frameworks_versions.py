@@ -37,7 +37,9 @@ VERSION_SIGNATURES: tuple[Signature, ...] = (
                  TF_SOURCE_TABLE),
         checked="2026-11-26",
         examples=("frameworks/tf-25807-tf20-wants-cudart64-100.txt", "frameworks/styleclip-20-tf-wants-cuda10-libs.txt",
-                  "frameworks/faceswap-playground-136-tf-wants-cudart64-90.txt"),
+                  "frameworks/faceswap-playground-136-tf-wants-cudart64-90.txt",
+                  # NUMA notices beside it, which the generic row it refines takes as noise (w49b)
+                  "frameworks/tensorflow-35866-tf21-libcudart-10-1-numa-lines.txt"),
         refines=("cuda.shared-library-not-loadable", "frameworks.tf-cuda-libraries-missing",),
     ),
     Signature(

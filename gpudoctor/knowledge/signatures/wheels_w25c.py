@@ -236,6 +236,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:[Uu]ninstall\w{0,3}|[Rr]emov\w{1,3}|[Rr]eplac\w{1,3}|[Oo]verwr[io]t\w{0,4})\b[^\n]{0,30}?\b[Tt]orch[-= ]=?"
             r"(?P<old_build>\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\+cu\d{2,3})\b[^\n]{0,60}?\b(?:without (?:CUDA|cuda)|"
             r"(?:CPU|cpu)[- ](?:only|build|version|wheel)\b)",
+            # "when you run your requirements file it uninstalls the pytorch version for cuda and reinstalls it for
+            # CPU": the CUDA build named after torch, the CPU one it was replaced by after it (w49b)
+            r"\b(?:[Uu]ninstall\w{0,3}|[Rr]emov\w{1,3}|[Rr]eplac\w{1,3}|[Oo]verwr[io]t\w{0,4})\b[^\n]{0,30}?\b" + _TORCH
+            + r"\b[^\n]{0,20}?\b(?:for|with) (?:CUDA|[Cc]uda|GPU|gpu)\b[^\n]{0,60}?\b(?:re-?install\w{0,3}|install\w{0,3}|"
+            r"replac\w{1,3})\b[^\n]{0,20}?\b(?:for|with) (?:the )?(?:CPU|cpu)\b",
         ),
         severity="warn",
         cause=("The description suggests a requirements file (a custom node's, an app's) made pip replace the CUDA "
@@ -252,13 +257,14 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=_NOT_THE_DRIVER,
         sources=("https://github.com/1hew/ComfyUI-1hewNodes/issues/3", "https://github.com/zhongpei/Comfyui_image2prompt/issues/79",
                  "https://github.com/meizhong986/WhisperJAV/issues/334",
-                 "https://github.com/nerfstudio-project/nerfstudio/pull/2861",
+                 "https://github.com/nerfstudio-project/nerfstudio/pull/2861", "https://github.com/IGLICT/SketchDream/issues/4",
                  "https://pytorch.org/get-started/locally/"),
         checked="2026-11-27",
         examples=("frameworks/comfyui-1hewnodes-3-requirements-overwrite-cuda-torch.txt",
                   "frameworks/comfyui-image2prompt-79-node-forces-non-cuda-torch.txt",
                   "frameworks/whisperjav-334-clearervoice-replaces-cu128-torch.txt",
-                  "frameworks/nerfstudio-2861-pin-uninstalls-cu118-torch.txt"),
+                  "frameworks/nerfstudio-2861-pin-uninstalls-cu118-torch.txt",
+                  "frameworks/sketchdream-4-pip-requirements-swap-cuda-torch-for-cpu-prose.txt"),
     ),
     Signature(
         code="wheels.pip-resolver-pins-conflict",
