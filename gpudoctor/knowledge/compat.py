@@ -35,14 +35,6 @@ from gpudoctor.knowledge.signatures.reasoned_w42f import OUT_OF_GPU_MEMORY_IN_WO
 _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not available", "not working", "not work",
                   # the machine that boots to no desktop (w42e)
                   "black screen", "blank screen", "login loop",
-                  # "it crashes with the new RTX 50XX series" (w49b); never "crash" alone, which Omniverse's healthy
-                  # "[carb.crashreporter-breakpad.plugin]" lines hold
-                  "crashes", "crashed", "crashing",
-                  # "it does not load on the RTX 5090", "not runable with RTX 50XX Series" (w49b)
-                  "does not load", "doesn't load", "not runable", "not runnable",
-                  # a person checking whether CUDA works at all ("print(torch.cuda.is_available())" beside a conda
-                  # cudatoolkit and nvidia-smi's header), "PyTorch does not see the GPUs" (w49b)
-                  "cuda.is_available", "does not see", "doesn't see",
                   "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
                   # a driver that drops a GPU, in the person's words ("the 510 driver does not support the GTX 760")
                   "does not support", "doesn't support", "no longer detect",
