@@ -152,8 +152,6 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # mindprince/nvidia_gpu_prometheus_exporter and other gonvml users
             r"couldn't initialize gonvml: could not load NVML library",
-            # go-nvml's return as an app's wrapper prints it ("while running the app: unable to initialize NVML: ...")
-            r"\b[Uu]nable to init(?:ialize)? NVML: ERROR_LIBRARY_NOT_FOUND\b",
         ),
         severity="fail",
         cause=("The program in this pod or container found no NVIDIA driver library (libnvidia-ml.so.1): it was started "

@@ -125,10 +125,6 @@ SIGNATURES: tuple[Signature, ...] = (
             r"申请大于[ ]?(?:1|一)[^\n]{0,12}?(?:卡|GPU|gpu)[^\n]{0,20}?(?:无法|不能|失败|[Pp]ending|一直)",
             r"申请超过[ ]?(?:1|一)[^\n]{0,12}?(?:卡|GPU|gpu)[^\n]{0,20}?(?:无法|不能|失败|[Pp]ending|一直)",
             r"申请多于[ ]?(?:1|一)[^\n]{0,12}?(?:卡|GPU|gpu)[^\n]{0,20}?(?:无法|不能|失败|[Pp]ending|一直)",
-            # "nvidia.com/gpu greater than 1 ... stays Pending", "nvidia.com/gpu 超过1 ... Pending"
-            # (no \b after "gpu": Chinese text follows the name without a space, "nvidia.com/gpu值超过1")
-            r"\bnvidia\.com/gpu(?![A-Za-z.-])[^\n]{0,12}?(?:超过|大于|>|greater than|more than|above|over)[ ]?(?:1|one)\b[^\n]{0,60}?"
-            r"(?:[Pp]ending|无法|cannot|can't|not (?:be )?(?:scheduled|allocated))",
             # "requesting more than one vGPU stays pending", "asking for 2 vgpus cannot be allocated"
             r"\b(?:request(?:ing|s|ed)?|ask(?:ing|s|ed)? for|apply(?:ing)? for)\s(?:more than (?:one|1)|[2-9]|\d{2})\s"
             r"(?:vGPU|vgpu|VGPU)s?\b[^\n]{0,100}?\b(?:[Pp]ending|cannot be (?:allocated|scheduled)|can't be (?:allocated|"

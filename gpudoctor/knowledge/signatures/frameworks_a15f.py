@@ -60,9 +60,6 @@ SIGNATURES: tuple[Signature, ...] = (
             _CPU_PKG + r"[^\n]{0,12}? (?:overwrit\w{1,4}|replac\w{1,3}|clobber\w{0,3}|shadow\w{0,3}|hid(?:es|ing)) (?:the )?"
             r"(?:GPU|gpu|CUDA|cuda)[- ](?:version|package|build|one|variant|wheel)\b",
             _CPU_PKG + r" (?:on top of|over|alongside|beside|along with|together with|next to) " + _GPU_PKG_ANY,
-            # "onnxruntime_gpu ... was installed alongside regular onnxruntime"
-            _GPU_PKG_ANY + r"[^\n]{0,60}?\b(?:alongside|beside|along with|together with|next to) (?:the )?(?:(?:regular|plain|"
-            r"normal|default|CPU|cpu) )?" + _CPU_PKG,
             # "If I had already installed onnxruntime-gpu then onnxruntime installs in the same directory overwriting it"
             # (onnxruntime-extensions#404)
             r"\binstalled " + _GPU_PKG_ANY + r"[^\n]{0,30}?\b" + _CPU_PKG + r" (?:installs|is installed|gets installed|"

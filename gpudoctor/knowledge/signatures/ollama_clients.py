@@ -53,8 +53,6 @@ CLIENT_SIGNATURES: tuple[Signature, ...] = (
             # Open WebUI's notice when its backend gets no answer from OLLAMA_BASE_URL (most often localhost inside its
             # container)
             r"WebUI could not connect to Ollama",
-            # AnythingLLM's Ollama provider, which turns fetch's "fetch failed" into this sentence (w48a)
-            r"Your Ollama instance could not be reached or is not responding",
             # Open WebUI's early notices when its backend got no answer from Ollama ("Connection Issue or Update Needed
             # ... We've detected either a connection hiccup or observed that you're using an older version"):
             # open-webui#802 (w48a)

@@ -35,9 +35,6 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="windows-tensor-parallel-unsupported",
         kinds=("any",),
         patterns=(
-            # TurboMind's communicator factory on a build without NCCL (or without its multi-GPU code):
-            # "[TM][FATAL] comm\device_comm.cc(28): Check failed: 0 Unknown communication backend: nccl"
-            r"Unknown communication backend:? (?P<backend>nccl|native|cuda[-_]ipc)\b",
             # the barrier's assertion in a wheel built on Windows (the build machine's drive letter):
             # "[TM][ERROR] Assertion fail: D:\a\lmdeploy\lmdeploy\src/turbomind/models/llama/Barrier.h:20"
             r"Assertion fail: [A-Za-z]:\\[^\n]{0,160}?turbomind[/\\]models[/\\]llama[/\\]Barrier\.h:\d{1,4}",
@@ -182,10 +179,6 @@ SIGNATURES += (
             *(r"^" + _NOT_TRAINING + r"[^\n]{0,300}?(?:模型|推理|部署|vllm|vLLM|xinference|Xinference)[^\n]{0,60}?" + verb
               + r"(?:第一张|第一个|一张|一个|单张|单个|GPU ?0|gpu ?0|0号)(?:卡|GPU|gpu|显卡)"
               for verb in ("只加载到", "只加载在", "只用了", "只使用", "只跑在", "只占用", "仅加载到", "仅使用")),
-            # "模型加载到GPU0，没有充分利用多卡", "部署后无法利用多张卡": the model named, then the GPUs it did not use
-            *(r"^" + _NOT_TRAINING + r"[^\n]{0,300}?(?:模型|推理|部署|加载|vllm|vLLM|xinference|Xinference)[^\n]{0,60}?" + verb
-              + r"(?:多卡|多张卡|多个GPU|多GPU|多个显卡|全部GPU|所有GPU|全部显卡|所有显卡|其他卡|其它卡|其他GPU|其它GPU)"
-              for verb in ("没有充分利用", "没有利用", "没能利用", "无法利用", "不能利用", "没有用到", "没有使用", "无法使用")),
         ),
         severity="warn",
         cause=("The description suggests the serving engine put the whole model on one GPU because the launch asked "

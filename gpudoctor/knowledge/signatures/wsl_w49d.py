@@ -24,14 +24,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(
-            # "/usr/lib/wsl/lib is not available in the path", "lib/wsl/lib isn't on LD_LIBRARY_PATH"
-            r"lib/wsl/lib/?`?\b[^\n]{0,30}?\b(?:is not|isn't|was not|wasn't|not)\b[^\n]{0,20}?\b(?:in|on|part of|"
-            r"included in|listed in)\b[^\n]{0,20}?\b(?:path|PATH|LD_LIBRARY_PATH)\b",
             # "adding /usr/lib/wsl/lib to the LD_LIBRARY_PATH fixes it", "putting lib/wsl/lib on the path worked"
             r"\b(?:[Aa]dd(?:ing|ed|s)?|[Pp]ut(?:ting|s)?|[Ee]xport(?:ing|ed)?|[Aa]ppend(?:ing|ed)?|[Ii]nclud(?:e|ing|ed))"
             r"\b[^\n]{0,40}?lib/wsl/lib\b[^\n]{0,80}?" + _FIXED,
-            # "LD_LIBRARY_PATH=/usr/lib/wsl/lib ... solves this issue", "export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:/usr/lib/wsl/lib worked"
-            r"LD_LIBRARY_PATH[= ]{1,3}[\"'`]?(?:\$\{?LD_LIBRARY_PATH\}?:)?(?:/usr)?/lib/wsl/lib\b[^\n]{0,100}?" + _FIXED,
             # "hardware acceleration does not work without LD_LIBRARY_PATH hacks", "CUDA only works with LD_LIBRARY_PATH set"
             r"\b(?:does ?n[o']?t|doesn't|did ?n[o']?t|didn't|won't|cannot|can't|never) work without\b[^\n]{0,30}?"
             r"\bLD_LIBRARY_PATH\b",
