@@ -108,6 +108,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b[Ff]latpak (?:didn'?t|did not|doesn'?t|does not|hasn'?t|has not|won'?t) (?:have|get|got|find|ship)"
             r"(?: yet)? (?:the |a |any )?(?:matching |corresponding |new |nvidia |NVIDIA |Nvidia )?(?:GL )?(?:runtime|"
             r"drivers?|extension)",
+            # "Darktable Flatpak doesn't recognise OpenCL", "the flatpak version can't detect my NVIDIA GPU"
+            r"\b[Ff]latpak (?:version |build |app |package )?(?:doesn'?t|does not|can'?t|cannot|won'?t|didn'?t|did not) "
+            r"(?:recogni[sz]e|detect|see|find|use|enable) (?:the |my |any )?(?:OpenCL|opencl|CUDA|GPU|NVIDIA|[Nn]vidia)\b",
             # "I haven't been able to use half of my flatpak apps", "can't launch any Flatpak apps"
             r"\b(?:haven'?t been able to|unable to|can'?t|cannot|couldn'?t|not able to) (?:use|run|launch|start|open) "
             r"(?:half of |most of |all of |any of |some of |any )?(?:my )?[Ff]latpak (?:apps|applications|games|programs)\b",
@@ -130,6 +133,7 @@ SIGNATURES: tuple[Signature, ...] = (
         checked="2026-11-28",
         examples=("kernel/gpuviewer-64-flatpak-nvidia-not-detected-vdpau-nouveau.txt",
                   "kernel/flatpak-6512-steam-retroarch-no-nvidia-driver-580-126-18-prose.txt",
-                  "kernel/nvidiaall-91-obs-flatpak-broke-after-510-update-prose.txt"),
+                  "kernel/nvidiaall-91-obs-flatpak-broke-after-510-update-prose.txt",
+                  "kernel/darktableflatpak-68-flatpak-doesnt-recognise-opencl-title.txt"),
     ),
 )
