@@ -130,6 +130,7 @@ CONTEXTS: tuple[Context, ...] = (
             r"flatpak (?:run|update|install|info|list|remote-ls)\b",  # the commands people ran and paste
             r"org.freedesktop.Platform",  # the runtime and its GL extensions, as flatpak lists them
             r"Flatpak", r"Flathub", r"flathub",  # the person says so ("the Flatpak version of Steam")
+            r"flatpak",  # in lower case: "Where did you obtain it from? flatpak", "my flatpak apps"
             r"finish-args",  # a Flatpak manifest's sandbox permissions
             r"com.valvesoftware.Steam",  # Flathub's Steam
         ),

@@ -254,6 +254,12 @@ SIGNATURES: tuple[Signature, ...] = (
             r"benchmark|mining|GPU|gpu|CUDA|cuda|parallel|vLLM|vllm|\bwhen\b|\bwhile\b|\bduring\b|\(hard\))",
             r"(?:[Ii]nstantly|[Ss]uddenly|[Rr]andomly|[Ii]mmediately) (?:powers off|shuts down|turns off|restarts) "
             r"(?:my |the )?(?:PC|pc|computer|desktop|workstation|machine)",
+            # the GPU work named first: "when I try to generate an image using ComfyUI, my PC suddenly powers off",
+            # "when i try to render my whole pc crashes and restarts", "while training the computer shuts down" (w49e)
+            r"\b(?:[Ww]hen|[Ww]hile|[Dd]uring|[Aa]s soon as)\b[^\n]{0,40}?\b(?:generat|render|train|mining|benchmark|"
+            r"inferenc|stress|upscal)\w{0,6}\b[^\n]{0,60}?(?:\b(?:PC|pc)|[Cc]omputer|[Dd]esktop|[Ww]orkstation|\b[Mm]achine)\b "
+            r"(?:just |suddenly |instantly |immediately |completely |hard |randomly |always |then )?(?:shuts (?:down|off)|"
+            r"turns off|powers (?:off|down)|crashes and (?:restarts|reboots)|hard resets|reboots|restarts)\b",
         ),
         severity="warn",
         cause="The description suggests the power supply: the whole machine switches off or reboots under GPU load "
@@ -273,6 +279,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/tensorflow/tensorflow/issues/8858"),
         checked="2026-11-26",
         examples=("kernel/oneclick-40-pc-power-goes-off-3090-psu.txt",
-                  "kernel/llamacpp-23919-dual-3080-computer-shuts-off-tensor-parallel.txt"),
+                  "kernel/llamacpp-23919-dual-3080-computer-shuts-off-tensor-parallel.txt",
+                  "kernel/comfyui-7452-pc-powers-off-generating-rtx3070-psu.txt"),
     ),
 )
