@@ -102,8 +102,6 @@ SIGNATURES: tuple[Signature, ...] = (
             # "it is not detecting the Nvidia drivers", "doesn't recognise my NVIDIA GPU"
             r"\b(?:not|n'?t|never) (?:detect|recogni[sz])(?:e|es|ed|ing|s)? (?:the |my |any |an )?"
             + _NV + r" (?:GPU|gpu|card|graphics card|drivers?)\b",
-            # apps that report no OpenCL device inside the sandbox: "no opencl devices found"
-            r"\b[Nn]o (?:OpenCL|opencl|OPENCL) (?:devices?|platforms?|GPUs?) (?:were |was )?(?:found|detected|available)\b",
             # "Flatpak didn't have the runtime ready", "flatpak does not have the nvidia driver yet"
             r"\b[Ff]latpak (?:didn'?t|did not|doesn'?t|does not|hasn'?t|has not|won'?t) (?:have|get|got|find|ship)"
             r"(?: yet)? (?:the |a |any )?(?:matching |corresponding |new |nvidia |NVIDIA |Nvidia )?(?:GL )?(?:runtime|"
