@@ -4,7 +4,7 @@
 shadowing /usr/lib/wsl/lib), inside a container (started without the NVIDIA runtime), under a distributed launcher
 (more ranks than visible GPUs) or with CUDA_VISIBLE_DEVICES set (to a GPU the machine lacks). A helper reads the other
 lines of a paste to tell; so does gpudoctor. Each context (data in gpudoctor/knowledge/context_table.py; those of
-hosts and builds in context_table_hosts.py) is recognised in a text by its `markers` (regexes, none spanning two lines, each starting with plain characters, which `re` finds by
+local-LLM and serving apps in context_table_apps.py, of hosts and builds in context_table_hosts.py) is recognised in a text by its `markers` (regexes, none spanning two lines, each starting with plain characters, which `re` finds by
 a fast scan where in_text searches a whole text: a marker that starts with a class or `\b` took 40 times as long on 50
 MB; the signature matcher finds them in its own passes instead, by a plain word each holds: folded_markers) and on a
 live host by the facts the probes already gathered (`of_host`). A signature row with `contexts=(...)` matches only in
@@ -21,12 +21,12 @@ from dataclasses import replace
 from functools import cache
 from typing import Mapping
 
-from gpudoctor.knowledge import context_table, context_table_hosts
+from gpudoctor.knowledge import context_table, context_table_apps, context_table_hosts
 from gpudoctor.knowledge.refining import refined_by_their_evidence
 from gpudoctor.lazy_regex import LazyPattern, lazy_compile
 
-# Both tables, in their order: innermost first (context_table.py says why).
-CONTEXTS = context_table.CONTEXTS + context_table_hosts.CONTEXTS
+# The tables, in their order: innermost first (context_table.py says why).
+CONTEXTS = context_table.CONTEXTS + context_table_apps.CONTEXTS + context_table_hosts.CONTEXTS
 NAMES = tuple(context.name for context in CONTEXTS)
 
 
