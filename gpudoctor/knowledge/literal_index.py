@@ -76,8 +76,8 @@ def found_by(words: Iterable[tuple[str, object]], first_characters: set[str],
              rare: Callable[[str], bool]) -> dict[str, list[tuple[object, int]]]:
     """The literal each of the `words` (plain text in what is looked for: a context's marker, a word an exception
     ends with) is found by, with (what it is in, how far into the word the literal starts): the end of the word that
-    opens with a character the signatures' keys open with, so that it costs no pass of its own ("11434" of
-    ":11434"), where that end is still `rare` in healthy logs; else the whole word. (The end of "Ollama" is "llama",
+    opens with a character the signatures' keys open with, so that it costs no pass of its own ("ostDriverStore" of
+    "HostDriverStore"), where that end is still `rare` in healthy logs; else the whole word. (The end of "Ollama" is "llama",
     in nearly every line of an Ollama log: each occurrence is a trip through Python, 14 % more CPU on 50 MB.)"""
     keys: dict[str, list[tuple[object, int]]] = {}
     for word, what in words:

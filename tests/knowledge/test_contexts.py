@@ -186,7 +186,8 @@ def test_the_matcher_finds_in_its_own_passes_the_contexts_its_markers_put_a_text
 
 
 def test_a_marker_found_by_the_end_of_its_word_is_searched_for_in_that_line():
-    # ":11434" is found by "11434" (the signatures' keys open with "1", not ":"): the line must hold the marker.
+    # ":11434" (Ollama's port, which healthy Ollama logs hold often) is searched for on its own: the line must hold
+    # the marker itself, not only the number.
     assert _found_by_the_matcher("curl http://127.0.0.1:11434/api/tags\n") == {"ollama-api"}
     assert _found_by_the_matcher("listening on port 11434\n") == frozenset()
     assert _found_by_the_matcher("11434\n") == frozenset()
@@ -209,3 +210,22 @@ def test_one_gpu_of_several_used_is_ollamas_placement_only_in_a_text_about_ollam
     said = "I have four 4090 GPUs.\nbut, only one GPU is used."
     assert "ollama.one-gpu-used-described" not in _codes(said)  # PyTorch or llama.cpp: another cause, another fix
     assert "ollama.one-gpu-used-described" in _codes(said + "\nI set the variables in /etc/systemd/system/ollama.service")
+
+
+def test_a_word_is_found_by_its_end_only_where_that_end_is_rare_in_healthy_logs():
+    # "Ollama version" is a marker whose word "Ollama" opens with a character no signature key opens with; its end
+    # "llama" is in nearly every line of an Ollama log (llama_model_loader, llama_context...), where each occurrence
+    # would cost a trip through Python. The word is then the literal, whole.
+    from gpudoctor.knowledge import matcher
+    from gpudoctor.knowledge.literal_index import found_by
+    from gpudoctor.knowledge.pattern_keys import rare_in_healthy_logs
+
+    assert not rare_in_healthy_logs("llama")
+    assert list(found_by([("Ollama", "marker")], {"l"}, rare_in_healthy_logs)) == ["Ollama"]
+    assert list(found_by([("HostDriverStore", "marker")], {"o"}, rare_in_healthy_logs)) == ["ostDriverStore"]
+    context_keys, ending_keys, _ = matcher.compiled_for_logs()._scan_keys
+    shortened = [key for keys in (context_keys, ending_keys) for key, found in keys.items() if any(s for _, s in found)]
+    assert shortened and all(map(rare_in_healthy_logs, shortened))
+    line = "llama_model_loader: - kv   0: general.architecture str = llama\n"
+    assert not {literal for _, literal in matcher._occurrences(line, matcher.compiled_for_logs(), 0, len(line))
+                if literal in context_keys and literal not in matcher.compiled_for_logs()._by_literal}
