@@ -1,7 +1,7 @@
 """The live check's time at 1, 2, 4 and 8 GPUs, modelled from costs measured on a lent host: a
 benchmark, not a test.
 
-    python bench/scaling_model.py [bench/results/h200x4-2026-11-28-session13-inputs.json]
+    python bench/scaling_model.py [bench/results/h200x4-2026-11-28-session15-inputs.json]
 
 The input is what bench/gpu_scaling_inputs.py printed on a GPU host (committed under bench/results/).
 Where the time goes, in order (bench/live_timeline.py shows it on a real host):
@@ -36,7 +36,7 @@ from gpudoctor.host.snapshot import replay_host_from_text  # noqa: E402
 from hosts import run  # noqa: E402
 from synthetic import synthetic_text  # noqa: E402
 
-DEFAULT_INPUTS = ROOT / "bench" / "results" / "h200x4-2026-11-28-session13-inputs.json"
+DEFAULT_INPUTS = ROOT / "bench" / "results" / "h200x4-2026-11-28-session15-inputs.json"
 # What a live check does before NVML's first question and after cuInit, in ms, read off
 # bench/live_timeline.py on the same host (2 GPUs): the early imports and thread starts; the tail.
 EARLY_MS = 50.0
