@@ -6,7 +6,8 @@ and knows from the vendors' tables that the two cannot work together, often in a
 at all. Each rule here is such a reading: the facts of gpudoctor/knowledge/named_facts.py judged against the tables
 of build_support.py, giving a match of its own row (a `Signature` without patterns: `gpudoctor explain CODE` reads it
 like any row, and its examples prove it in tests/knowledge/test_signatures.py). A rule concludes only from a
-combination the tables settle, in a paste that reports trouble, and never where a row already read the same cause
+combination the tables settle, in a paste that reports trouble (or, for a driver older than a named build, one
+that shows nvidia-smi's header), and never where a row already read the same cause
 from a tool's own line, which says it better; the generic rows it explains become its evidence (`refines`).
 """
 
@@ -62,6 +63,9 @@ class Rule:
     only_where_nothing_was_read: bool = False
     # Concluded only where one of these rows read a line of the text (its tool's words are half the evidence).
     needs_read: tuple[str, ...] = ()
+    # Concluded even where the paste reports no trouble in words: nvidia-smi's own header beside a named build is
+    # evidence enough (the build cannot start on that driver, whatever the person says about it).
+    settled_by_the_machine: bool = False
 
 
 def _with_versions(builds: tuple[TorchBuild, ...]) -> Iterator[TorchBuild]:
@@ -337,7 +341,7 @@ RULES: tuple[Rule, ...] = (
     Rule(TORCH_NOT_FOR_PYTHON, _torch_not_for_python, lambda fields: fields["torch"]),
     Rule(CUDA_TORCH_ON_MACOS, _cuda_torch_on_macos, lambda fields: fields["torch"].split("+")[0]),
     Rule(DRIVER_DROPPED_GPU, _driver_dropped_gpu, lambda fields: fields["gpu"]),
-    Rule(DRIVER_OLDER_THAN_CUDA, _driver_older_than_cuda, lambda fields: fields["cuda"]),
+    Rule(DRIVER_OLDER_THAN_CUDA, _driver_older_than_cuda, lambda fields: fields["cuda"], settled_by_the_machine=True),
     Rule(ENGINE_GPU_TOO_OLD, _engine_on_old_gpu, lambda fields: fields["gpu"]),
     Rule(BLACKWELL_BEFORE_ITS_BUILDS, _blackwell_without_its_builds, lambda fields: fields["gpu"],
          only_where_nothing_was_read=True),
@@ -374,14 +378,17 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
     A rule whose cause a row already read from a tool's line, other than the generic rows it refines, concludes
     nothing."""
     lowered = text.lower()
+    rules = RULES
     if not any(words in lowered for words in _TROUBLE_WORDS) and "OOM" not in text:  # "OOM" only as written
-        return []
+        if "CUDA Version:" not in text:  # nvidia-smi's header
+            return []
+        rules = tuple(rule for rule in RULES if rule.settled_by_the_machine)
     facts = read_facts(text)
     if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda
             or facts.nvswitch_instances or facts.spoken_driver_cudas or facts.out_of_gpu_memory):
         return []
     found = []
-    for rule in RULES:
+    for rule in rules:
         if rule.row.cause_id in {cause for code, cause in causes_read.items() if code not in rule.row.refines}:
             continue  # a tool's own line settled this cause: its row says it better
         if rule.only_where_nothing_was_read and set(causes_read) - set(rule.row.refines):

@@ -148,3 +148,21 @@ def test_an_image_newer_than_the_hosts_cuda_in_words_concludes_and_the_same_pair
 
 def test_a_need_elsewhere_in_the_sentence_leaves_the_installed_driver_read():
     assert read_facts("I need help, driver 535.104.05 with an RTX 4090").driver_branches == (535,)
+
+
+# nvidia-smi's header of a real V100 host (cuda/pytorch-43058-torch16-cu102-driver-418-v100.txt), beside the conda
+# command of PyTorch's own install page: the driver runs CUDA 10.1 at most, the build needs 10.2's driver (440).
+_HEADER_418 = "| NVIDIA-SMI 418.67       Driver Version: 418.67       CUDA Version: 10.1     |"
+_CONDA_CU102 = "conda install pytorch torchvision cudatoolkit=10.2 -c pytorch"
+
+
+def test_nvidia_smis_header_beside_a_newer_build_concludes_without_words_of_trouble():
+    assert DRIVER_OLDER in _codes(f"{_CONDA_CU102}\n{_HEADER_418}\n")
+
+
+def test_the_same_header_beside_a_build_it_runs_concludes_nothing():
+    assert DRIVER_OLDER not in _codes(f"{_CONDA_CU102.replace('10.2', '10.1')}\n{_HEADER_418}\n")
+
+
+def test_a_build_without_nvidia_smis_header_still_needs_words_of_trouble():
+    assert DRIVER_OLDER not in _codes(f"{_CONDA_CU102}\nThe machine has driver 418.67.\n")
