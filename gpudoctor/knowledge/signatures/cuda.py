@@ -52,10 +52,12 @@ SIGNATURES += (
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         # PyTorch's check of cudaDriverGetVersion: the found version is 1000 * major + 10 * minor (11000 = 11.0).
-        patterns=(r"The NVIDIA driver on your system is too old \(found version (?P<found>\d{4,6})\)",),
+        # People quote the sentence without its number in titles and prose ("RuntimeError: The NVIDIA driver on your
+        # system is too old"), so the number is optional.
+        patterns=(r"The NVIDIA driver on your system is too old(?: \(found version (?P<found>\d{4,6})\))?",),
         severity="fail",
-        cause="The NVIDIA driver supports CUDA only up to version code {found} (1000 x major + 10 x minor), older "
-              "than the CUDA this PyTorch was built for; PyTorch falls back to the CPU or stops.",
+        cause="The NVIDIA driver supports an older CUDA than the one this PyTorch was built for (PyTorch's found "
+              "version, where shown, is 1000 x major + 10 x minor); PyTorch falls back to the CPU or stops.",
         advice=("Update the NVIDIA driver to a newer release that supports the CUDA of your PyTorch "
                 "(`python -c \"import torch; print(torch.version.cuda)\"`; CUDA 12.x needs R525 or newer, R535 is a "
                 "common choice), or install a PyTorch build compiled for the CUDA your driver supports (pip's cuNNN index; in a "
@@ -458,7 +460,7 @@ SIGNATURES += (
         # cudaErrorUnsupportedPtxVersion (222) / CUDA_ERROR_UNSUPPORTED_PTX_VERSION: PTX from a newer CUDA than the
         # driver's JIT compiler knows.
         patterns=(r"the provided PTX was compiled with an unsupported toolchain", r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
-                  r"cudaErrorUnsupportedPtxVersion", r"a PTX JIT compilation failed",  # 218, what older drivers say
+                  r"cudaErrorUnsupportedPtxVersion", r"[Aa] (?:PTX|ptx) JIT compilation failed",  # 218, what older drivers say
                   r"CUDA_ERROR_INVALID_PTX\b|cudaErrorInvalidPtx\b"),  # 218's names
         severity="fail",
         cause="The program's GPU code was compiled (to PTX) by a newer CUDA than the installed NVIDIA driver supports, "
