@@ -64,6 +64,31 @@ CONTEXTS: tuple[Context, ...] = (
         checked="2026-11-27",
     ),
     Context(
+        name="tgi",
+        meaning="The text runs Hugging Face TGI (its launcher, router or server, its image), so a person's words about "
+                "how much GPU memory it holds are about its warm-up, which sizes the KV cache to the memory its "
+                "--cuda-memory-fraction allows.",
+        # the launcher's and router's names in their log lines and commands, the image (w52c, 2026-11-28)
+        markers=(r"text-generation-launcher", r"text_generation_launcher", r"text_generation_router",
+                 r"text_generation_server", r"text-generation-inference:", r"tgi server", r"TGI server"),
+        sources=("https://huggingface.co/docs/text-generation-inference/basic_tutorials/launcher",),
+        checked="2026-11-28",
+    ),
+    Context(
+        name="tgi-single-shard",
+        meaning="Hugging Face TGI's shard could not start (it loads the weights there), or TGI was given several GPUs "
+                "but one shard, so an out-of-memory error beside it is the model not fitting the GPU(s) its shards got, "
+                "not the KV cache of serving.",
+        # text_generation_launcher's lines (launcher/src/main.rs): "ERROR text_generation_launcher: Shard 0 failed to
+        # start", its exit "Error: ShardCannotStart"; a launch that shows several GPUs and asks for one shard
+        # ("CUDA_VISIBLE_DEVICES=0,1,2,3 text-generation-launcher ... --num-shard 1", tgi#899) (w52c, 2026-11-28)
+        markers=(r"Shard \d{1,2} failed to start", r"ShardCannotStart",
+                 r"CUDA_VISIBLE_DEVICES=[\"']?\d{1,2},\d{1,2}[^\n]{0,400}?--num[-_]shard[ =][\"']?1\b"),
+        sources=("https://huggingface.co/docs/text-generation-inference/basic_tutorials/launcher",
+                 "https://github.com/huggingface/text-generation-inference/issues/899"),
+        checked="2026-11-28",
+    ),
+    Context(
         name="open-webui",
         meaning="The text comes from Open WebUI (its container's log, its issue form), whose :cuda image runs embedding, "
                 "reranking and Whisper models itself with the PyTorch it was built with.",

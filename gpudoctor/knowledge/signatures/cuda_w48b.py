@@ -132,6 +132,14 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:(?:CUDA|cuda) ?1[1-3](?:\.\d)?|cu1[1-3]\d)\b[^\n]{0,60}?\b(?:requires?|needs?|needing|requiring) "
             r"(?:an? |the )?(?:NVIDIA |[Nn]vidia )?driver(?: version)?(?: of)? ?(?:R|r)?5[2-9]\d(?:\.[\d.]{1,8})?\+? or "
             r"(?:newer|later|higher)\b",
+            # "This nvidia drivers are not compatible with cuda 12+" (vllm#14608), "driver 470 is incompatible with CUDA 12"
+            r"^(?![^\n]{0,400}?(?:WSL|wsl))[^\n]{0,400}?\b[Dd]rivers?\b[^\n]{0,40}?\b(?:is |are |was |were )?(?:not |in)"
+            r"compatible with (?:the |a )?(?:CUDA|[Cc]uda) ?1[1-3]\b",
+            # "Does it mean the CUDA driver 535 is too old to support `vllm==0.20.2`?": a serving engine's or framework's
+            # build named instead of its CUDA (w52c)
+            r"\b[Dd]river(?: version)? ?(?:R|r)?(?:4\d\d|5[0-7]\d)(?:\.[\d.]{1,10})?\b[^\n]{0,40}?\b(?:is |was )?too old "
+            r"(?:to (?:support|run|use)|for) (?:the |this |a )?`?(?:vLLM|vllm|SGLang|sglang|TGI|text-generation-inference|"
+            r"TensorRT-LLM|tensorrt_llm|LMDeploy|lmdeploy|GPUStack|gpustack|Xinference|xinference|PyTorch|pytorch|torch)\b",
             # "The NVIDIA driver is too old for this version of PyTorch"
             r"\b[Dd]rivers?\b[^\n]{0,40}?\btoo old for (?:this|the|my|that|the installed) (?:version|build|release) of "
             r"(?:PyTorch|[Pp]ytorch|torch|TensorFlow|[Tt]ensorflow|JAX|jax)\b",
@@ -151,6 +159,7 @@ SIGNATURES: tuple[Signature, ...] = (
                  CUDA_DRIVERS, "https://pytorch.org/get-started/previous-versions/"),
         checked=CHECKED,
         examples=("wheels/onetrainer-1572-cu130-driver-too-old-legacy-cu126-prose.txt",
-                  "wheels/comfyui-nvidia-docker-63-force-cu126-wheel-older-driver-prose.txt"),
+                  "wheels/comfyui-nvidia-docker-63-force-cu126-wheel-older-driver-prose.txt",
+                  "vllm/vllm-14608-driver-510-cuda-116-default-cu12-wheel.txt"),
     ),
 )

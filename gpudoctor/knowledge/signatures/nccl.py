@@ -342,6 +342,10 @@ SIGNATURES += (
                   r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
                   r"\[?(?P<host>[^\s(\]]{1,100})\]?:(?P<port>\d{1,5})\b",
                   r"RendezvousConnectionError: The connection to the C10d store has failed",
+                  # torch 2.3+'s TCPStore client once it gives up (not its "- retrying" warnings): "TCP client failed to
+                  # connect/validate to host HOST:PORT - timed out (try=...)" (w52c)
+                  r"TCP client failed to connect/validate to host \[?(?P<host>[^\s\]]{1,100}?)\]?:(?P<port>\d{1,5}) - "
+                  r"(?!retrying)",
                   # torchrun's elastic agent (rendezvous/api.py) when the nodes it waits for never join in time
                   r"RendezvousTimeoutError\b",
                   r"The client socket has failed to connect to any network address of \((?P<host>[^,\n]{1,100}), "

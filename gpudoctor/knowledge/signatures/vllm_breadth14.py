@@ -110,7 +110,8 @@ BREADTH14_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # The three ways Triton says a named backend is absent: no shared library for it, no model.py of a Python-based
         # backend, no libtriton_<name>.so in its folder ([\w-] leaves an unfilled ${...} to the row above).
-        patterns=(r"unable to find backend library for backend '(?P<backend>[\w-]{2,40})'",
+        # "Unable ..." where a person's title quotes it (server#7445, w52c)
+        patterns=(r"[Uu]nable to find backend library for backend '(?P<backend>[\w-]{2,40})'",
                   r"unable to find '(?P<backend>[\w-]{2,40})/model\.py' for model",
                   r"unable to find 'libtriton_(?P<backend>\w{2,40})\.so'"),
         severity="fail",
@@ -130,7 +131,8 @@ BREADTH14_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/triton-inference-server/server/issues/7950", TRITON_CONTAINERS),
         checked="2026-11-26",
         examples=("vllm/tensorrtllm-backend-66-base-image-no-trtllm-backend.txt",
-                  "vllm/triton-server-6708-trtllm-image-no-pytorch-backend.txt"),
+                  "vllm/triton-server-6708-trtllm-image-no-pytorch-backend.txt",
+                  "vllm/triton-server-7445-pyt-python-image-lacks-onnxruntime-backend.txt"),
     ),
     Signature(
         code="vllm.triton-backend-library-mismatch",
