@@ -44,14 +44,14 @@ SIGNATURES: tuple[Signature, ...] = (
         # the image's LD_LIBRARY_PATH / PATH / ldconfig cache does not include it; or "GKE ... does not use the
         # nvidia-container-runtime" beside a missing libcuda.
         patterns=(
-            r"\b(?P<platform>GKE|GCP|Google Kubernetes Engine|Container-Optimized OS)\b[^\n]{0,160}?"
+            r"\b(?P<platform>GKE|GCP|Google Kubernetes Engine|Container-Optimized OS|Cloud Run|Vertex AI)\b[^\n]{0,160}?"
             r"(?P<mount>/usr/local/nvidia(?:/lib64|/bin)?)\b[^\n]{0,200}?"
             r"(?:LD_LIBRARY_PATH|\bPATH\b|ldconfig|ld cache|ld\.so\.cache|library path|loader)",
             r"\b(?P<platform>GKE)\b[^\n]{0,80}?(?:does not|doesn't|do not|don't|not) use the nvidia-container-runtime",
         ),
         severity="warn",
-        cause=("The description says the pod runs on {platform}, where GKE's device plugin (not the NVIDIA container "
-               "runtime) mounts the node's driver at /usr/local/nvidia, and the image does not look there: "
+        cause=("The description says the container runs on {platform}, where the platform (GKE's device plugin, not the "
+               "NVIDIA container runtime) mounts the node's driver at /usr/local/nvidia, and the image does not look there: "
                "/usr/local/nvidia/lib64 is not on LD_LIBRARY_PATH or in the loader's cache (nor /usr/local/nvidia/bin on "
                "PATH), so libcuda.so.1 and nvidia-smi are not found and CUDA reports no driver or no GPU, although the "
                "GPU is allocated and the driver works."),
@@ -79,11 +79,11 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="container-shm-too-small",
         kinds=("any",),
         # A write into /dev/shm refused with ENOSPC, in the words of coreutils and shells ("dd: error writing
-        # '/dev/shm/x': No space left on device", "cp: cannot write"), of C programs ("write error"), and of Python
-        # ("OSError: [Errno 28] No space left on device: '/dev/shm/x'").
+        # '/dev/shm/x': No space left on device", "tee: /dev/shm/x: No space left on device", "bash: /dev/shm/x: ...")
+        # and of Python ("OSError: [Errno 28] No space left on device: '/dev/shm/x'"). NCCL's own lines ("failed to
+        # extend /dev/shm/nccl-X to N bytes, error: No space left on device") are nccl.py's.
         patterns=(
-            r"(?:[Ee]rror writing|[Cc]annot write|[Ww]rite error|[Ff]ailed to write|[Ee]rror while writing|"
-            r"[Ff]ailed writing)[^\n]{0,40}?['\"`‘]?(?P<path>/dev/shm/[^\s'\"`’:]{1,120})['\"`’]?:? No space left on device",
+            r"['\"`‘]?(?P<path>/dev/shm/[^\s'\"`’:,]{1,120})['\"`’]?: No space left on device",
             r"No space left on device:? ['\"](?P<path>/dev/shm/[^'\"\n]{1,120})['\"]",
         ),
         severity="fail",
