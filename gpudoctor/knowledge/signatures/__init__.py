@@ -333,6 +333,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.wsl_w48d").SIGNATURES)  # wsl_w48d.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w49d").SIGNATURES)  # containers_w49d.py
     rows.extend(importlib.import_module(f"{__name__}.wsl_w49d").SIGNATURES)  # wsl_w49d.py
+    rows.extend(importlib.import_module(f"{__name__}.containers_w52d").SIGNATURES)  # containers_w52d.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w43c").SIGNATURES)  # vllm_w43c.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w44c").SIGNATURES)  # vllm_w44c.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w46c").SIGNATURES)  # vllm_w46c.py

@@ -39,16 +39,19 @@ SIGNATURES += (
         code="containers.unknown-runtime-nvidia",
         cause_id="container-no-gpu-runtime",
         kinds=_CONTAINER_TEXT,
-        # dockerd's words for --runtime=nvidia (or a compose `runtime: nvidia`) it has no entry for.
-        patterns=(r"[Uu]nknown or invalid runtime name: nvidia", r"Unknown runtime specified nvidia"),
+        # dockerd's words for --runtime=nvidia (or a compose `runtime: nvidia`) it has no entry for: "unknown or invalid
+        # runtime name: nvidia" (Docker 23 and later), "Unknown runtime specified nvidia" (before), and the same words
+        # retyped by a person ("unknow runtime specified nvidia", "unknown runtime name nvidia").
+        patterns=(r"[Uu]nknown? (?:or invalid )?runtime (?:name|specified):? [\'\"]?nvidia\b",),
         severity="fail",
         cause="The Docker daemon has no runtime named nvidia registered.",
-        advice=("`--runtime=nvidia` is the nvidia-docker2 era's flag: with Docker 19.03 or newer and the NVIDIA Container Toolkit, "
-                "request GPUs with `docker run --gpus all` instead (Compose: a device reservation with `capabilities: [gpu]`), which "
-                "needs no registered runtime. To keep `--runtime=nvidia`, install the NVIDIA Container Toolkit if `nvidia-ctk` is "
-                "missing (`sudo apt install nvidia-container-toolkit`; on a Jetson it comes with JetPack's components: "
-                "`sudo apt install nvidia-jetpack`), register its runtime with `sudo nvidia-ctk runtime configure --runtime=docker` (it writes "
-                "/etc/docker/daemon.json), then restart the daemon (`sudo systemctl restart docker`) and check that `docker info` lists nvidia under Runtimes." + NAS_DRIVER_STEPS),
+        advice=("Register the runtime with the daemon: install the NVIDIA Container Toolkit if `nvidia-ctk` is missing (`sudo apt "
+                "install nvidia-container-toolkit`; on a Jetson it comes with JetPack's components: `sudo apt install "
+                "nvidia-jetpack`), run `sudo nvidia-ctk runtime configure --runtime=docker` (it writes /etc/docker/daemon.json), "
+                "then restart the daemon (`sudo systemctl restart docker`; a daemon.json edited by hand or by a package is read "
+                "only at start, so it needs the restart too) and check that `docker info | grep -i runtimes` lists nvidia. "
+                "Alternatively drop `--runtime=nvidia` (the nvidia-docker2 era's flag) and request GPUs with `docker run --gpus "
+                "all` (Compose: a device reservation with `capabilities: [gpu]`), which needs no registered runtime." + NAS_DRIVER_STEPS),
         action="configure",
         rules_out=("the NVIDIA driver",), never_suggest=("reinstall the driver", "reinstall Docker"),
         sources=("https://github.com/sair-lab/AirSLAM/issues/113", "https://github.com/Leon-Sander/Local-Multimodal-AI-Chat/issues/31",
