@@ -48,9 +48,6 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "the NCCL timeout may trigger before the first device finishes tokenizing the input data"
             _TIMEOUT + r"[^\n]{0,200}?\b(?:before|while|during|when|until|as) [^\n]{0,80}?" + _SLOW,
-            # "preprocessing ... causes an NCCL timeout", "evaluation takes too long and triggers the watchdog timeout"
-            _SLOW + r"[^\n]{0,200}?\b(?:causes?|caused|causing|trigger\w{0,3}|leads? to|led to|results? in|hits?|gets?|"
-            r"got|throws?|raises?|ends? in|runs? into|ran into) (?:an? |the )?" + _TIMEOUT,
             # "分词太慢导致NCCL超时" (the prefilter keys on "NCCL")
             _SLOW + r"[^\n]{0,60}?(?:导致|引起|触发|出现|报)[^\n]{0,20}?NCCL ?超时",
         ),
