@@ -41,8 +41,8 @@ SIGNATURES += (
         kinds=_CONTAINER_TEXT,
         # dockerd's words for --runtime=nvidia (or a compose `runtime: nvidia`) it has no entry for: "unknown or invalid
         # runtime name: nvidia" (Docker 23 and later), "Unknown runtime specified nvidia" (before), and the same words
-        # retyped by a person ("unknow runtime specified nvidia", "unknown runtime name nvidia").
-        patterns=(r"[Uu]nknown? (?:or invalid )?runtime (?:name|specified):? [\'\"]?nvidia\b",),
+        # retyped by a person ("unknown runtime name nvidia").
+        patterns=(r"[Uu]nknown (?:or invalid )?runtime (?:name|specified):? [\'\"]?nvidia\b",),
         severity="fail",
         cause="The Docker daemon has no runtime named nvidia registered.",
         advice=("Register the runtime with the daemon: install the NVIDIA Container Toolkit if `nvidia-ctk` is missing (`sudo apt "

@@ -42,7 +42,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # containers.no-gpu-device-driver and containers.unknown-runtime-nvidia read them.
         patterns=(r"could not select device driver \"(?P<driver>[^\"\n]{0,20})\" with capabilities: \[\[[a-z][a-z0-9 ]{0,80}\]\]",
                   r"could not select device driver with capabilities: \[\[[a-z][a-z0-9 ]{0,80}\]\]",
-                  r"[Uu]nknown? (?:or invalid )?runtime (?:name|specified):? [\'\"]?nvidia\b"),
+                  r"[Uu]nknown (?:or invalid )?runtime (?:name|specified):? [\'\"]?nvidia\b"),
         severity="fail",
         cause="Docker on a Mac was asked for an NVIDIA GPU (a compose GPU reservation, `--gpus` or `runtime: nvidia`): "
               "a Mac has no NVIDIA GPU or driver, and Docker Desktop's Linux VM offers containers no GPU at all, so the "

@@ -152,7 +152,7 @@ SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # containers.unknown-runtime-nvidia's line where Docker runs on Windows (Docker Desktop) or through WSL: Docker
         # Desktop registers no runtime named nvidia, and nvidia-ctk/systemctl on a Linux host are not its fix.
-        patterns=(r"[Uu]nknown? (?:or invalid )?runtime (?:name|specified):? [\'\"]?nvidia\b",),
+        patterns=(r"[Uu]nknown (?:or invalid )?runtime (?:name|specified):? [\'\"]?nvidia\b",),
         contexts=("wsl", "windows"),
         refines=("containers.unknown-runtime-nvidia",),
         severity="fail",
