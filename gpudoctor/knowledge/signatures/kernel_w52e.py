@@ -119,6 +119,14 @@ SIGNATURES: tuple[Signature, ...] = (
             r"deleted|loses?|lost)\b (?:the |my |our |all |any )?(?:enrolled )?MOK(?: keys?| list| database| entries)?\b",
             r"\bMOK(?: keys?| list| database| entries)? (?:(?:was|were|is|are|got|gets|have been|has been) )?(?:cleared|"
             r"wiped|erased|reset|removed|deleted|lost|gone)\b",
+            # The key that signs them never enrolled: "I didn't enroll the MOK", "forgot to enroll the key", "the
+            # key was never enrolled", "MokManager never showed up after the reboot"
+            r"\b(?:didn'?t|did not|never|forgot to|couldn'?t|could not|wasn'?t able to|was not able to) (?:(?:enroll|"
+            r"enrol) (?:the |my |a |its )?(?:MOK|[Mm]achine [Oo]wner [Kk]ey|signing key|akmods key|DKMS key|key)|import "
+            r"(?:the |my |a )?MOK)\b",
+            r"\b(?:MOK|[Ss]igning key|akmods key|DKMS key)\b[^\n]{0,20}? (?:(?:was|is|were|are|has|had) )?(?:not|never) "
+            r"(?:been )?(?:enrolled|enroled)\b",
+            r"\bMok ?Manager\b[^\n]{0,30}? (?:never|didn'?t|did not|doesn'?t|does not|won'?t) (?:show|appear|come|pop)",
         ),
         severity="warn",
         cause=("The description says the NVIDIA kernel modules are not signed with a key the firmware trusts (never "
@@ -200,6 +208,10 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:drops?|dropped|dropping|lowers?|lowered|reduces?|reduced|downclocks?|downclocked|throttles?|throttled)"
             r" (?:the |its |GPU |gpu )?(?:clocks?|clock speeds?|frequenc(?:y|ies))? ?(?:down )?to (?:a |the |an )?"
             r"(?:low(?:er|est)?|idle|minimum|power[- ]saving)(?: power)?(?: state| clocks?| level| P-?state)\b",
+            # "the GPU is stuck in low power mode while training", "remains in power-saving state under load"
+            r"\b(?:[Ss]tuck|[Ll]ocked|[Ss]tays?|[Ss]tayed|[Rr]emains?|[Rr]emained) in (?:a |the |its )?(?:low[- ]power|"
+            r"power[- ]saving|idle) (?:mode|state)\b[^\n]{0,60}?\b(?:under (?:full )?load|during|while|training|"
+            r"inference|slow|performance)",
         ),
         severity="warn",
         cause=("The description says the GPU sits in a low performance state (P8 or idle clocks) while work runs on it, "
