@@ -16,7 +16,8 @@ nouveau holding the GPU: "nouveau claims the card", "nouveau has to be kept off 
 blacklisted after the update": blacklisting nouveau (and rebuilding the initramfs) settles it.
 
 A GPU left in a low performance state under load ("perf state change to P8 and cause low performance", "stuck in
-P8 while training"), and the health checks that flag persistence mode off ("Persistence Mode not set for GPU 3",
+P8 while training") or slow on the first work after each idle pause ("typically caused by GPU clock frequency"; lock
+the clocks with nvidia-smi -lgc), and the health checks that flag persistence mode off ("Persistence Mode not set for GPU 3",
 "persistence mode is not enabled on GPU 00000000:0F:00.0"): persistence mode on and the clocks set back settle it.
 
 A power supply too small or too weak, told as its fix ("changed the supply from 1200W to 2000W and the problem
@@ -212,23 +213,36 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b(?:[Ss]tuck|[Ll]ocked|[Ss]tays?|[Ss]tayed|[Rr]emains?|[Rr]emained) in (?:a |the |its )?(?:low[- ]power|"
             r"power[- ]saving|idle) (?:mode|state)\b[^\n]{0,60}?\b(?:under (?:full )?load|during|while|training|"
             r"inference|slow|performance)",
+            # A helper's reading of slow runs after a pause: "this is typically caused by GPU clock frequency", "due to
+            # the GPU clocks ramping up"
+            r"\b(?:caused by|due to|because of|related to) (?:the )?(?:GPU|gpu|graphics|SM) clock(?:s| frequenc(?:y|ies)|"
+            r" speeds?| throttling| ramp-?up)\b",
+            # "the first inference after every idle pays the ramp-up", "latency spike after each pause"
+            r"\b(?:[Ff]irst|[Ii]nitial) (?:inference|request|run|call|iteration|batch)e?s? (?:after|following) (?:a |an |"
+            r"every |each |the )?(?:idle|pause|delay|break|wait|period of inactivity|wake-?up)\b",
+            r"\b(?:[Ss]low(?:er)?|[Ll]atency spikes?|[Ss]pikes?)\b[^\n]{0,40}? after (?:every |each |an? |the )?(?:idle|"
+            r"idling|pause|delay|period of inactivity)\b",
         ),
         severity="warn",
         cause=("The description says the GPU sits in a low performance state (P8 or idle clocks) while work runs on it, "
-               "so jobs run slowly although the GPU is healthy: its clock and persistence settings were lost."),
-        advice=("Put the GPU back in its working state: `sudo nvidia-smi -pm 1` (persistence on; keep it across "
-                "reboots with `sudo systemctl enable --now nvidia-persistenced`), reset or set its clocks (`sudo "
-                "nvidia-smi -rgc` and `sudo nvidia-smi -rac`, or `sudo nvidia-smi -ac <mem>,<graphics>` from `nvidia-smi "
-                "-q -d SUPPORTED_CLOCKS`), and watch `nvidia-smi -q -d PERFORMANCE,CLOCK`: a clocks-event reason such as "
-                "HW Slowdown, SW Thermal or SW Power Cap names a power or cooling limit instead. A tool that forces P8 "
-                "(nvidia-pstated, a power-saving daemon) can also hold it: stop it while jobs run."),
+               "or pays a clock ramp-up on the first work after each idle pause, so jobs run slowly although the GPU is "
+               "healthy: its clocks drop when idle and its persistence and clock settings are not kept."),
+        advice=("Keep the GPU in its working state: `sudo nvidia-smi -pm 1` (persistence on; keep it across reboots with "
+                "`sudo systemctl enable --now nvidia-persistenced`), then lock or set its clocks: `sudo nvidia-smi -lgc "
+                "<min>,<max>` (a high pair from `nvidia-smi -q -d SUPPORTED_CLOCKS`; `-rgc` undoes it) or, where -lgc is "
+                "not supported, `sudo nvidia-smi -ac <mem>,<graphics>`; on Jetson `sudo nvpmodel -m 0` and `sudo "
+                "jetson_clocks`. Watch `nvidia-smi -q -d PERFORMANCE,CLOCK`: a clocks-event reason such as HW Slowdown, "
+                "SW Thermal or SW Power Cap names a power or cooling limit instead. A tool that forces P8 (nvidia-pstated, "
+                "a power-saving daemon) can also hold it: stop it while jobs run."),
         action="configure",
         rules_out=("a GPU fault", "a driver install problem"),
         never_suggest=("reinstall the driver", "replace the GPU"),
-        sources=("https://docs.nvidia.com/deploy/nvidia-smi/index.html",
+        sources=("https://github.com/NVIDIA/TensorRT/issues/2042", "https://github.com/NVIDIA/Isaac-GR00T/issues/379",
+                 "https://docs.nvidia.com/deploy/nvidia-smi/index.html",
                  "https://docs.nvidia.com/deploy/driver-persistence/index.html"),
         checked="2026-11-28",
-        examples=("kernel/isaacgr00t-379-thor-latency-spike-after-idle-clocks.txt",),
+        examples=("kernel/isaacgr00t-379-thor-latency-spike-after-idle-clocks.txt",
+                  "kernel/tensorrt-2042-slow-first-inference-after-idle-gpu-clocks-prose.txt"),
     ),
     Signature(
         code="kernel.persistence-mode-off-health-check",
