@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
 
-_NV = r"(?:NVIDIA|[Nn]vidia|NVidia|nvidia)"
+_NV = r"(?:NVIDIA|[Nn][Vv]idia)"
 # A kernel as people name it: "kernel 6.12", "linux 6.19.6", "Linux6.14", "kernels 6.x".
 _KERNEL = r"(?:[Kk]ernels?|[Ll]inux) ?v?[4-7]\.(?:\d{1,2}|x)(?:\.\d{1,3})?(?:-[\w.+~-]{1,30})?"
 # A legacy branch as people name it: "470xx", "nvidia-390xx", "legacy 340", "Nvidia 340.108", "nvidia470" (a bare
@@ -75,6 +75,17 @@ SIGNATURES: tuple[Signature, ...] = (
             # The kernel-compatibility patches of a legacy branch, listed by someone whose build still fails:
             # "nvidia-470xx-fix-linux-6.19-part1.patch", "nvidia-390xx-fix-linux-6.12.patch", "0004-kernel-6.6.patch"
             r"\bnvidia-(?:340|390|470)xx-fix-linux-[4-7]\.\d{1,2}\b",
+            # "the nVidia driver doesn't work out of the box with the 4.20 kernel", "nvidia won't build against the new
+            # 6.15 kernel"
+            _NV + r"[^\n]{0,30}?\b(?:does not|doesn'?t|won'?t|will not|did not|didn'?t|no longer|fails? to) (?:work|"
+            r"build|compile|load)(?: out of the box| anymore| any more)? (?:with|on|for|against|under) (?:the |a |this )?"
+            r"(?:new(?:er|est)? |latest )?v?[3-7]\.\d{1,2}(?:\.\d{1,3})?(?:-[\w.+~-]{1,30})? kernels?\b",
+            # "the 390.25 driver was never built for kernel 4.16.13", "NVIDIA kmod has not been built for linux 6.19"
+            r"\b(?:[3-5]\d{2}(?:\.\d{2,3})?(?:\.\d{2})?|NVIDIA|[Nn]vidia) (?:driver|module|package|kmod)s? (?:(?:was|is|were|has|"
+            r"have|had) )?(?:never|not) (?:been )?(?:built|compiled|packaged) (?:for|against|on) (?:the )?(?:new(?:er|"
+            r"est)? |latest )?(?:[Kk]ernel|[Ll]inux) ?v?[3-7]\.\d{1,2}\b",
+            # "a new nvidia driver 390.77 which is supposed to support newer linux kernels (up to 4.17)"
+            r"\bsupports? newer (?:[Ll]inux )?kernels? \(?up to v?[3-7]\.\d{1,2}\b",
             # "Was running nvidia-driver-570 with no issues until the kernel update, now it won't load", "worked fine
             # until today's update; now nvidia won't install"
             _NV + r"[^\n]{0,60}?\b(?:with no (?:issues|problems)|fine|flawlessly|perfectly|without (?:any )?"
@@ -95,7 +106,9 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/archlinux-jerry/nvidia-340xx/issues/9",
                  "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
         checked="2026-11-28",
-        examples=("kernel/nv470mainline-10-arch-6196-legacy-470xx-build-prose.txt",
+        examples=("kernel/nixpkgs-52947-linux-latest-kernel-420-nvidia-not-working-prose.txt",
+                  "kernel/openmandriva-2351-nvidia-390-does-not-compile-kernel-416-prose.txt",
+                  "kernel/nv470mainline-10-arch-6196-legacy-470xx-build-prose.txt",
                   "kernel/nv340jerry-12-340xx-not-working-kernel-612-prose.txt",
                   "kernel/nv340jerry-9-fedora40-kernel-68-340-compile-prose.txt"),
     ),
