@@ -28,7 +28,9 @@ SIGNATURES = (
     Signature(
         code="kernel.api-mismatch",
         # CUDA reads a module of another version than its libraries as no device, busy, or the MISMATCH_SYMPTOMS.
-        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.devices-busy-or-unavailable"), refines_within=None,
+        # A GSP firmware file of the module's version missing beside an API mismatch is the same half-updated driver.
+        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.devices-busy-or-unavailable",
+                 "kernel.gsp-firmware-missing"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=KERNEL_LOG,
         # Up to R580: "the client has the version X, but / NVRM: this kernel module has the version Y."; later
@@ -84,7 +86,9 @@ SIGNATURES = (
     Signature(
         code="kernel.nvml-driver-library-mismatch",
         # CUDA reads a module of another version than its libraries as no device, busy, or the MISMATCH_SYMPTOMS.
-        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.devices-busy-or-unavailable"), refines_within=None,
+        # A GSP firmware file of the module's version missing beside an API mismatch is the same half-updated driver.
+        refines=(*MISMATCH_SYMPTOMS, "cuda.no-device", "cuda.torch-no-gpus-visible", "cuda.devices-busy-or-unavailable",
+                 "kernel.gsp-firmware-missing"), refines_within=None,
         cause_id="driver-library-mismatch",
         kinds=("any",),
         # NVML_ERROR_LIB_RM_VERSION_MISMATCH as nvidia-smi, pynvml, DCGM and nvidia-container-cli ("nvml error:
@@ -129,10 +133,12 @@ SIGNATURES = (
     Signature(
         code="kernel.gsp-firmware-missing",
         refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"), refines_within=None,
-        cause_id="driver-library-mismatch",
+        cause_id="gsp-firmware-error",
         kinds=NVRM_TEXT,
-        # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/; when only
-        # another version's firmware is installed, the module and the driver packages are of two versions.
+        # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/: the file is
+        # missing where the firmware package was never installed (Debian's firmware-nvidia-gsp, NixOS's datacenter
+        # driver without hardware.firmware) or where only another version's firmware is (a half-updated driver, whose
+        # API-mismatch lines then take this line as their evidence: kernel.api-mismatch refines it).
         patterns=(
             r"Direct firmware load for nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp(?:_\w{1,20})?\.bin failed with error -2",
             r"firmware: failed to load nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp(?:_\w{1,20})?\.bin \(-2\)",  # Debian's kernels
@@ -140,14 +146,18 @@ SIGNATURES = (
         ),
         severity="fail",
         cause="The kernel module found no GSP firmware file of its own version, so the GPU could not start.",
-        advice=("Make the kernel module and every driver package the same version: install the driver (and its "
-                "firmware package) that matches the loaded module, or roll back to a matched set, then reboot."),
+        advice=("Install the GSP firmware of the loaded module's version so /lib/firmware/nvidia/<version>/gsp_*.bin "
+                "exists: on Debian/Ubuntu the firmware-nvidia-gsp package of the driver's version, on NixOS add the "
+                "driver package's firmware to hardware.firmware (the datacenter driver path leaves it out), elsewhere "
+                "reinstall the driver package that ships /lib/firmware/nvidia; if the firmware present is of another "
+                "version, make the kernel module and every driver package the same version. Then rebuild the initramfs "
+                "where it carries the module, and reboot."),
         action="reboot",
         never_suggest=("blacklist nouveau", "disable Secure Boot"),
-        sources=("https://github.com/ublue-os/bazzite/issues/2668",
+        sources=("https://github.com/ublue-os/bazzite/issues/2668", "https://github.com/endlessm/eos-meta/pull/811",
                  "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/gsp.html"),
-        checked="2026-11-25",
-        examples=("kernel/bazzite-2668-api-mismatch-half-update.txt",),
+        checked="2026-11-28",
+        examples=("kernel/eosmeta-811-gsp-firmware-package-missing.txt",),
     ),
     Signature(
         code="kernel.installer-nouveau-running",
