@@ -50,8 +50,8 @@ SIGNATURES: tuple[Signature, ...] = (
             # "failed to load 'ambernet' version 1: Invalid argument: unable to find backend library for backend
             # 'tensorrt_plan', try specifying runtime on the model configuration." (23.x and later)
             r"[Uu]nable to find backend library for backend '" + _PLATFORM + r"'",
-            # older releases and people's titles: "unable to find 'libtriton_tensorrt_plan.so' for model 'x', searched:
-            # ...", "Failure to load TensorRT model plan due to `libtriton_tensorrt_plan.so` not found"
+            # older releases and people's titles: "unable to find 'libtriton_tensorflow_savedmodel.so' for model 'x',
+            # searched: ..." (triton#4200)
             r"\blibtriton_" + _PLATFORM + r"\.so\b",
         ),
         severity="fail",
