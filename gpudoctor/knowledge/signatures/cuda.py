@@ -184,7 +184,7 @@ SIGNATURES += (
                 "torch --index-url https://download.pytorch.org/whl/cu126`), for older GPUs an older PyTorch release or a build from source: Kepler (3.5, 3.7: K40, K80, GTX 780, TITAN Black) "
                 "ends with CUDA 11.x, so a cu118 or cu117 build whose `torch.cuda.get_arch_list()` still lists sm_37 (torch 2.0.x cu118) "
                 "for a K80, a source build with TORCH_CUDA_ARCH_LIST=3.5 for 3.5; Fermi (2.x) ends with CUDA 8 and has no PyTorch "
-                "wheel. Or move to a newer GPU; a newer driver does not add kernels to the build."),
+                "wheel. Or move to a newer GPU; nothing installed beside this PyTorch build adds kernels to it."),
         action="configure",
         never_suggest=("update the NVIDIA driver", "reinstall CUDA"),
         sources=("https://github.com/pytorch/pytorch/issues/16712", "https://developer.nvidia.com/cuda-gpus"),
