@@ -56,21 +56,26 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("wheels.torch-local-build-pin-without-index",),
         kinds=("pip", "build", "other", "powershell", "docker", "traceback"),
         # pip's two lines for a pin ("Could not find a version that satisfies the requirement torch==2.0.1+cu121",
-        # "No matching distribution found for torch==2.0.1+cu121"), only for a release pinned to a CUDA newer than
-        # any it was built for: 1.x and 2.0 to cu12x, 2.1-2.3 to cu124 and later, 2.4-2.5 to cu126 and later, 2.6 to
-        # cu128 and later, 2.0-2.7 to cu13x.
+        # "No matching distribution found for torch==2.0.1+cu121"), only for a release pinned to a CUDA it was never
+        # built for: 1.x and 2.0 to cu12x, 2.1-2.3 to cu124 and later, 2.4-2.5 to cu126 and later, 2.6 to cu121 or
+        # cu128 and later, 2.7 to cu121/cu124/cu129, 2.0-2.8 to cu13x; 2.1-2.7 to an 11.x but cu118, 2.8 and later to
+        # any 11.x; and cu112, cu114, cu119, cu122, cu123, cu125, cu127, which no release had.
         patterns=(
             r"(?:satisfies the requirement|distribution found for) (?P<package>torch|torchvision|torchaudio) ?==(?P<pin>"
-            r"(?:1\.\d{1,2}\.\d{1,2}|2\.0\.\d)\+cu12\d|2\.[1-3]\.\d\+cu12[4-9]|2\.[45]\.\d\+cu12[6-9]|2\.6\.\d\+cu12[89]|"
-            r"2\.[0-7]\.\d\+cu13\d)(?![\w.])",
+            r"(?:1\.\d{1,2}\.\d{1,2}|2\.0\.\d)\+cu12\d|1\.\d{1,2}\.\d{1,2}\+cu118|2\.[1-3]\.\d\+cu12[4-9]|2\.[45]\.\d\+cu12[6-9]|2\.6\.\d\+cu12[189]|"
+            r"2\.7\.\d\+cu12[149]|2\.[0-8]\.\d\+cu13\d|"
+            # older than the release's oldest: 2.1-2.7 kept cu118 alone of 11.x, 2.8 and later none
+            r"2\.[1-7]\.\d\+cu11[0-7]|2\.(?:[89]|1\d)\.\d\+cu11\d|"
+            # CUDA versions PyTorch never built any release for
+            r"\d\.\d{1,2}\.\d{1,2}\+cu(?:11[249]|12[2357]))(?![\w.])",
         ),
         severity="fail",
-        cause=("The pin {package}=={pin} names a build PyTorch never published: that release was built for older CUDA "
-               "versions only, so no index (PyPI or download.pytorch.org) has it, whatever the GPU or driver."),
+        cause=("The pin {package}=={pin} names a build PyTorch never published: that release was not built for that "
+               "CUDA, so no index (PyPI or download.pytorch.org) has it, whatever the GPU or driver."),
         advice=("Change the pin to a release that exists for that CUDA (torch 2.1 or later for cu121, 2.4 or later for "
                 "cu124, 2.6 or later for cu126, 2.7 or later for cu128; with its matching torchvision/torchaudio, listed "
                 "at https://pytorch.org/get-started/previous-versions/), or keep the release with a CUDA it was built "
-                "for (2.0.1 with cu118), installed from that index: `pip install torch==VERSION+cuXYZ --index-url "
+                "for (2.0.1 with cu118; 2.1-2.7 with cu118 where CUDA 11 is needed), installed from that index: `pip install torch==VERSION+cuXYZ --index-url "
                 "https://download.pytorch.org/whl/cuXYZ`."),
         action="configure",
         rules_out=("a driver or GPU fault",),
