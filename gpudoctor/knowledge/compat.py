@@ -39,7 +39,7 @@ _TROUBLE_WORDS = ("error", "fail", "not compatible", "not supported", "not avail
                   "incompatib", "unsupported", "no kernel image", "cannot", "can't", "could not", "warning",
                   # a driver that drops a GPU, in the person's words ("the 510 driver does not support the GTX 760")
                   "does not support", "doesn't support", "no longer detect",
-                  "no longer su", "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
+                  "no longer su", "no longer \u201cwork", 'no longer "work', "doesn't work", "does not work", "panic", "satisfies the requirement", "trouble",
                   "problem", "unable to", "won't", " wont ", " cant ", "only use cpu", "only uses cpu", "only using cpu",
                   # a GPU option that hangs or is never used ("stuck at 5%", "used rate is 0%", "can only use my CPU")
                   "stuck", "any fix", "how to fix", "is 0%", "at 0%", "uses 0%", "0% usage", "can only use my",

@@ -44,6 +44,8 @@ _NAMED_MODELS: tuple[tuple[tuple[str, ...], str, tuple[int, int]], ...] = (
     ((r"RTX 50[ -]?[Ss]eries", r"rtx 50[ -]?series", r"RTX 50xx", r"RTX 5xxx", r"rtx 50xx", r"rtx 5xxx",
       # upper-case X as people type it too ("RTX 50XX cards", "RTX 50XX GPU's": selkies-glx#68, agent-cli#467; w49b)
       r"RTX 50XX", r"rtx 50XX",
+      # the series by its first model's number ("the RTX5000-series", "RTX 5000 series"): no Quadro RTX 5000 (w52b)
+      r"RTX ?5000[ -]?[Ss]eries", r"rtx ?5000[ -]?series",
       # without "RTX" where GPUs or cards follow ("50 series GPUs", "50-series cards"), w40b
       r"50[ -][Ss]eries (?:GPU|gpu|card|Nvidia|NVIDIA)"), "Blackwell", (12, 0)),
     (("GB200", "B200", "B100"), "Blackwell", (10, 0)),

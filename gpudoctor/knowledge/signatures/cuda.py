@@ -153,6 +153,9 @@ SIGNATURES += (
                   # (ollama_environments.py, vllm_engines.py and others) quote the lower-case one within theirs
                   r"No kernel image is available for execution on the device",
                   r"CUDA_ERROR_NO_BINARY_FOR_GPU",
+                  # retyped from a screenshot or a dialog, misspelled ("no kernal image is available", "no kermal
+                  # image"): people copy the words by hand when the app shows them in a window (w52b)
+                  r"\bno ker(?:mal|nal|nell|mel) image (?:is )?available",
                   # The same gap at compile time: a CUDA toolchain too old to know the GPU (ptxas, NVRTC in Triton).
                   r"Value 'sm_\d{2,3}a?' is not defined for option 'gpu-name'",
                   r"invalid value for --gpu-architecture \(-arch\)"),
@@ -186,7 +189,7 @@ SIGNATURES += (
                 "torch --index-url https://download.pytorch.org/whl/cu126`), for older GPUs an older PyTorch release or a build from source: Kepler (3.5, 3.7: K40, K80, GTX 780, TITAN Black) "
                 "ends with CUDA 11.x, so a cu118 or cu117 build whose `torch.cuda.get_arch_list()` still lists sm_37 (torch 2.0.x cu118) "
                 "for a K80, a source build with TORCH_CUDA_ARCH_LIST=3.5 for 3.5; Fermi (2.x) ends with CUDA 8 and has no PyTorch "
-                "wheel. Or move to a newer GPU; a newer driver does not add kernels to the build."),
+                "wheel. Or move to a newer GPU; nothing installed beside this PyTorch build adds kernels to it."),
         action="configure",
         never_suggest=("update the NVIDIA driver", "reinstall CUDA"),
         sources=("https://github.com/pytorch/pytorch/issues/16712", "https://developer.nvidia.com/cuda-gpus"),

@@ -75,7 +75,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 "CUDA 12 image (nvidia/cuda:12.x-cudnn-runtime); on Windows install CUDA 12's libraries and put their bin "
                 "folder on PATH. To stay on CUDA 11 with cuDNN 8, `pip install --force-reinstall ctranslate2==3.24.0` "
                 "(the last CUDA 11 release); for libcublas.so.11 on a CUDA 12 machine, `pip install -U ctranslate2` to "
-                "get the CUDA 12 build. The CUDA version nvidia-smi prints is the driver's, not the installed libraries'."),
+                "get the CUDA 12 build. The \"CUDA Version\" nvidia-smi prints is not the version of the installed libraries."),
         action="configure",
         rules_out=("the NVIDIA driver",),
         never_suggest=("reinstall the driver", "update the driver"),

@@ -152,7 +152,8 @@ BLACKWELL_BEFORE_ITS_BUILDS = concluded(
             "higher, R570 on); rebuild source "
             "extensions with TORCH_CUDA_ARCH_LIST=\"{capability}\", and llama.cpp or another ggml program with "
             "-DCMAKE_CUDA_ARCHITECTURES={sm} (nvcc 12.8+, a fresh build folder). `python -c \"import torch; "
-            "print(torch.__version__, torch.cuda.get_arch_list())\"` shows whether the build lists sm_{sm}."),
+            "print(torch.__version__, torch.cuda.get_arch_list())\"` shows whether the build lists sm_{sm}. For TensorRT engines, "
+            "a TensorRT release whose support matrix lists Blackwell (10.8 or newer)."),
     action="configure",
     rules_out=("the GPU itself",),
     never_suggest=("reinstall the driver", "CUDA_VISIBLE_DEVICES"),

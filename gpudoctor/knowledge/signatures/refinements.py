@@ -29,7 +29,7 @@ SIGNATURES: tuple[Signature, ...] = (
               "of another machine hides them all.",
         advice=("Compare CUDA_VISIBLE_DEVICES (`echo \"$CUDA_VISIBLE_DEVICES\"`, and any os.environ assignment in the "
                 "script) with the GPUs `nvidia-smi -L` lists: use indices it shows (from 0) or UUIDs, or unset the "
-                "variable; only if `nvidia-smi -L` itself lists no GPU is the driver the problem."),
+                "variable; only if `nvidia-smi -L` itself lists no GPU does the GPU set-up need looking at."),
         action="configure",
         never_suggest=("reinstall the driver", "reinstall CUDA", "set CUDA_LAUNCH_BLOCKING"),
         sources=("https://github.com/pytorch/examples/issues/115",

@@ -441,6 +441,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.build-isolation-without-torch",
         cause_id="build-isolation-no-torch",
+        refines=("frameworks.torch-not-in-this-python",), refines_within=3,  # frameworks_w52b.py: its line and uv's hint
         kinds=_BUILD,
         patterns=(
             # uv's hint after the build's "No module named 'torch'"

@@ -48,15 +48,18 @@ ABI_SIGNATURES: tuple[Signature, ...] = (
                "the system's, ahead of the environment's own newer one) is older."),
         advice=("Make a new enough libstdc++ the one loaded: in a conda environment `conda install -c conda-forge "
                 "libstdcxx-ng` (newer conda: libstdcxx) and put the environment's first with "
-                "`export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH`; outside conda, upgrade the system's "
-                "libstdc++6 (gcc runtime)."),
+                "`export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH`; where the environment's own copy is "
+                "the older one and the system's has the version, link the system's into the environment (`ln -sf "
+                "/usr/lib/x86_64-linux-gnu/libstdc++.so.6 $CONDA_PREFIX/lib/libstdc++.so.6`); outside conda, upgrade "
+                "the system's libstdc++6 (gcc runtime)."),
         action="configure",
         rules_out=("a driver or CUDA fault",),
         never_suggest=("reinstall the driver", "update the driver", "reinstall CUDA"),
         sources=("https://github.com/pytorch/pytorch/issues/157709", "https://github.com/pytorch/pytorch/issues/87279",
                  "https://gcc.gnu.org/onlinedocs/libstdc++/manual/abi.html"),
         checked="2026-11-26",
-        examples=("wheels/pytorch-157709-glibcxx-3430-system-libstdcxx.txt",),
+        examples=("wheels/pytorch-157709-glibcxx-3430-system-libstdcxx.txt",
+                  "wheels/opengsfusion-1-conda-libstdcxx-glibcxx-symlink-guide.txt"),
     ),
     Signature(
         code="wheels.glibc-too-old-for-wheel",

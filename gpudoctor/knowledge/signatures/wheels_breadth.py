@@ -18,9 +18,10 @@ BREADTH_SIGNATURES: tuple[Signature, ...] = (
         code="wheels.pip-temp-dir-full",
         cause_id="pip-disk-full",
         kinds=_PIP,
-        # pip's installer error for ENOSPC (pip 21 and later say OSError, older ones EnvironmentError).
-        patterns=(r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 28\] No space left on "
-                  r"device",),
+        # pip's installer error for ENOSPC (pip 21 and later say OSError, older ones EnvironmentError); errno 28 is
+        # ENOSPC on every platform, so a paste cut after "[Errno 28]" (or quoted without the strerror) is the same.
+        patterns=(r"Could not install packages due to an (?:OSError|EnvironmentError): \[Errno 28\](?: No space left on "
+                  r"device)?",),
         severity="fail",
         cause=("pip ran out of disk space while downloading or unpacking (PyTorch's CUDA wheels and the nvidia-* "
                "packages take several GB), usually in its temporary directory, which is often a small tmpfs /tmp."),

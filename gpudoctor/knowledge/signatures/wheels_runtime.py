@@ -83,6 +83,7 @@ RUNTIME_SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.build-env-without-torch",
         cause_id="build-isolation-no-torch",
+        refines=("frameworks.torch-not-in-this-python",),  # the generic reading of the same line (frameworks_w52b.py)
         kinds=("any",),
         contexts=("package-build",),
         # The import error itself, read only where the text is a package build's output (pip's "Getting requirements

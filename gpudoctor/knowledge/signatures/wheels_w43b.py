@@ -57,7 +57,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   "wheels/poetry-9592-incompleteread-torch-240.txt",
                   "wheels/comfyui-zluda-467-incompleteread-torch-wheel-cut.txt"),
         # the "No module named 'torch'" that follows an aborted install is this, not a missing step
-        refines=("wheels.pip-download-timed-out",), refines_within=None,
+        refines=("wheels.pip-download-timed-out", "frameworks.torch-not-in-this-python"), refines_within=None,
     ),
     Signature(
         code="wheels.pip-download-cut-described",
