@@ -153,9 +153,6 @@ SIGNATURES += (
                   # (ollama_environments.py, vllm_engines.py and others) quote the lower-case one within theirs
                   r"No kernel image is available for execution on the device",
                   r"CUDA_ERROR_NO_BINARY_FOR_GPU",
-                  # retyped from a screenshot or a dialog, misspelled ("no kernal image is available", "no kermal
-                  # image"): people copy the words by hand when the app shows them in a window (w52b)
-                  r"\bno ker(?:mal|nal|nell|mel) image (?:is )?available",
                   # The same gap at compile time: a CUDA toolchain too old to know the GPU (ptxas, NVRTC in Triton).
                   r"Value 'sm_\d{2,3}a?' is not defined for option 'gpu-name'",
                   r"invalid value for --gpu-architecture \(-arch\)"),

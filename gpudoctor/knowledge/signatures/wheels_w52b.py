@@ -88,13 +88,11 @@ SIGNATURES: tuple[Signature, ...] = (
         code="wheels.glibcxx-version-not-found-bare",
         cause_id="libstdcxx-too-old",
         kinds=("any",),
-        # The symbol version without the library's path before it: an issue's title or a shortened quote
-        # ("GLIBCXX_3.4.29 not found", "`GLIBCXX_3.4.32' is not found"). The loader's full line
-        # ("libstdc++.so.6: version `GLIBCXX_...' not found") is wheels.libstdcxx-too-old's.
-        patterns=(r"^\W{0,3}(?P<needed>GLIBCXX_3\.4\.\d{1,2})\W{0,3} (?:is )?not found",
-                  # "Issue importing files: version `GLIBCXX_3.4.30' not found", "version `GLIBCXX_3.4.32' not found in
-                  # linux": the loader's words without its library path
-                  r"(?<!\.so\.6: )version [`'\u2018](?P<needed>GLIBCXX_3\.4\.\d{1,2})['\u2019] not found"),
+        # The loader's words without the library's path before them, as an issue's title or a shortened quote gives
+        # them ("Issue importing files: version `GLIBCXX_3.4.30' not found", "version `GLIBCXX_3.4.32' not found in
+        # linux"). The loader's full line ("libstdc++.so.6: version `GLIBCXX_...' not found") is
+        # wheels.libstdcxx-too-old's.
+        patterns=(r"(?<!\.so\.6: )version [`'\u2018](?P<needed>GLIBCXX_3\.4\.\d{1,2})['\u2019] not found",),
         severity="fail",
         cause=("A compiled module needs {needed} from the C++ runtime, and the libstdc++.so.6 the loader found (the "
                "system's ahead of the environment's, or the environment's own older copy) lacks it."),
@@ -115,8 +113,6 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "the libstdc++.so.6 library searching for GLIBCXX_3.4.30", "Anaconda3 `libstdc++.so.6` error"
             r"libstdc\+\+\.so\.6`? (?:library (?:searching|looking) for GLIBCXX|error\b|is too old|lacks GLIBCXX)",
-            # "If host machine has `GLIBCXX_3.4.30` it might work", "the system's libstdc++ has GLIBCXX_3.4.32"
-            r"\b(?:has|have|lacks|lacking|without|missing) {1,2}`?GLIBCXX_3\.4\.\d{1,2}\b",
         ),
         severity="warn",
         cause=("The description points at the C++ runtime: a compiled module needs a newer libstdc++ (a GLIBCXX_3.4.x "
@@ -187,8 +183,7 @@ SIGNATURES: tuple[Signature, ...] = (
         refines=("wheels.wheel-tag-not-this-platform",),
         kinds=("pip", "other", "powershell", "docker", "build"),
         # pip's refusal of a wheel whose last platform tag needs glibc 2.24 or newer
-        # ("ale_py-0.8.0-cp310-cp310-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl is not a supported wheel on this
-        # platform"): on CentOS/RHEL 7 (glibc 2.17) and Ubuntu 18.04 (2.27) the glibc tag is what pip refuses.
+        # ("<name>-cp310-cp310-manylinux_2_28_x86_64.whl is not a supported wheel on this platform"): on CentOS/RHEL 7 (glibc 2.17) and Ubuntu 18.04 (2.27) the glibc tag is what pip refuses.
         patterns=(r"[-.]manylinux_2_(?P<glibc>2[4-9]|3\d)_(?:x86_64|aarch64|ppc64le|s390x)\.whl is not a supported wheel on "
                   r"this platform",),
         severity="fail",
