@@ -1,0 +1,177 @@
+"""Issue 25, w52a: a second Ollama on port 11434, Ollama's service started at boot before the NVIDIA driver, and
+models that vanish when OLLAMA_HOST is set for a hand-started server.
+
+- Docker cannot publish port 11434 for a container (an `ollama/ollama` container, a compose stack's `ollama`
+  service, a front-end started with `-p 11434:11434`) because the Ollama installed on the host already listens on it
+  (its systemd service, the desktop or tray app): "Error starting userland proxy: listen tcp4 0.0.0.0:11434: bind:
+  address already in use" (open-webui#5135, ollama#7540, where `lsof` shows the host's service as user ollama),
+  Docker's "Bind for 0.0.0.0:11434 failed: port is already allocated" (another container), Docker Desktop's "ports are
+  not available: exposing port TCP 0.0.0.0:11434" (the Windows or macOS app). One Ollama on the port, the other on
+  another host port, or the front-end reaching the host's Ollama without publishing its port. People say it as "port
+  11434 conflicts with the local installation of ollama" (mythrantic/ollama-docker#8).
+- Ollama's service started at boot before the NVIDIA driver was ready (the modules, nvidia_uvm, /dev/nvidia*), found
+  no GPU, and runs every model on the CPU until it is restarted: "when I restart ollama.service once after the boot it
+  uses the GPU" (NixOS/nixpkgs#487054, whose owner delayed the unit; ollama#14874 and its proposed fix, PR #14895,
+  ordering the unit after the driver). A delay or an ordering in a systemd override, or nvidia_uvm loaded at boot.
+- OLLAMA_HOST set in a shell, then `ollama serve` run by hand: a second server, as the user, with the user's model
+  store, so `ollama list` shows none of the models the service pulled (ollama#3041): the variable belongs in the
+  service's unit.
+"""
+
+from __future__ import annotations
+
+from gpudoctor.knowledge.signatures import Signature
+
+CHECKED = "2026-11-28"
+FAQ = "https://github.com/ollama/ollama/blob/main/docs/faq.md"
+LINUX_DOC = "https://github.com/ollama/ollama/blob/main/docs/linux.md"
+_NO_DRIVER_STEP = ("reinstall the driver", "update the driver", "reinstall CUDA")
+# What people say of models the other server does not list
+_GONE = (r"\bdisappear(?:s|ed|ing)?\b", r"\bvanish(?:es|ed|ing)?\b", r"\b(?:are|were) (?:all )?gone\b",
+         r"\bno longer (?:shown|listed|there|visible|appear)")
+_ADDRESS = r"(?P<address>[\w.:\[\]-]{1,45})"
+
+SIGNATURES: tuple[Signature, ...] = (
+    Signature(
+        code="ollama.docker-port-11434-held-by-host-ollama",
+        cause_id="server-port-in-use",
+        kinds=("any",),
+        patterns=(
+            # dockerd's userland proxy (Linux): "failed to bind port 127.0.0.1:11434/tcp: Error starting userland proxy:
+            # listen tcp4 127.0.0.1:11434: bind: address already in use"
+            r"userland proxy: listen tcp[46]? " + _ADDRESS + r":11434: bind: (?:address already in use|[Oo]nly one usage)",
+            r"failed to bind port " + _ADDRESS + r":11434/tcp\b",
+            # another container already publishes it: "Bind for 0.0.0.0:11434 failed: port is already allocated"
+            r"Bind for " + _ADDRESS + r":11434 failed: port is already allocated",
+            # Docker Desktop (Windows, macOS): "ports are not available: exposing port TCP 0.0.0.0:11434 -> 0.0.0.0:0:
+            # listen tcp 0.0.0.0:11434: bind: Only one usage of each socket address ..."
+            r"ports are not available: exposing port TCP " + _ADDRESS + r":11434\b",
+        ),
+        # the same words as `ollama serve`'s own refusal on that line, and an `lsof` line of the host's Ollama beside
+        # it: both are evidence of the Ollama that holds the port
+        refines=("ollama.server-already-running", "ollama.server-listens-loopback-only"),
+        refines_within=None,
+        severity="fail",
+        cause=("Docker cannot publish port 11434 ({address}) for this container because another process already "
+               "listens on it: most often the Ollama installed on the host (its systemd service, the desktop or tray "
+               "app) or another Ollama container, so the container does not start."),
+        advice=("Run one Ollama on port 11434. Either keep the host's Ollama and do not start a second one: drop the "
+                "`ollama` service from the compose file, and do not publish 11434 from a front-end's container (remove "
+                "`-p 11434:11434`); the container reaches the host's Ollama at http://host.docker.internal:11434 (add "
+                "`--add-host=host.docker.internal:host-gateway` on Linux; the host's Ollama needs OLLAMA_HOST=0.0.0.0). "
+                "Or stop the host's Ollama before starting the container (`sudo systemctl disable --now ollama`; "
+                "Windows and macOS: Quit Ollama from the tray icon and turn off its start at login), or publish the "
+                "container on another host port (`-p 11435:11434`) and point the clients at that port. `sudo lsof -i "
+                ":11434` (Windows: `netstat -ano | findstr 11434`) shows which process holds it."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP + ("reinstall Ollama",),
+        sources=("https://github.com/open-webui/open-webui/issues/5135", "https://github.com/ollama/ollama/issues/7540",
+                 FAQ),
+        checked=CHECKED,
+        examples=("ollama/openwebui-5135-publishes-11434-host-ollama-userland-proxy.txt",
+                  "ollama/ollama-7540-compose-ollama-container-host-service-holds-11434.txt"),
+    ),
+    Signature(
+        code="ollama.port-11434-taken-described",
+        described=True,
+        cause_id="server-port-in-use",
+        kinds=("any",),
+        patterns=(
+            # "port 11434 conflicts with the default local installation of ollama", "port 11434 is used on the system by
+            # ollama", "11434 is already taken by the Ollama app"
+            r"\b11434\b[^\n]{0,60}?\b(?:conflicts? with|(?:is|was|being) (?:already )?(?:used|taken|occupied|held|"
+            r"grabbed)(?: on the \w{1,12})? by)\b",
+            # "a port conflict on 11434", "conflicts over port 11434"
+            r"\b(?:conflict|clash)(?:s|ing)? (?:on|with|over|for) (?:the )?(?:port )?`?11434\b",
+        ),
+        severity="warn",
+        cause=("The description suggests two servers want port 11434: the Ollama already running on the host (its "
+               "service, the desktop app) or another container holds it, so the second Ollama, or a container "
+               "publishing that port, cannot start."),
+        advice=("Keep one Ollama on 11434: use the one already running and drop the second (comment the `ollama` "
+                "service out of the compose file and point the apps at the host's Ollama, http://host.docker.internal:"
+                "11434 from a container), or stop the host's (`sudo systemctl disable --now ollama`; Quit Ollama from "
+                "the tray on Windows and macOS), or map the container to another host port (`11435:11434`) and set the "
+                "apps' Ollama URL to it. `sudo lsof -i :11434` shows which process holds the port."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP + ("reinstall Ollama",),
+        sources=("https://github.com/mythrantic/ollama-docker/issues/8", FAQ),
+        checked=CHECKED,
+        examples=("ollama/ollamadocker-8-compose-port-11434-conflicts-host-ollama-prose.txt",),
+    ),
+    Signature(
+        code="ollama.service-started-before-gpu-described",
+        described=True,
+        cause_id="ollama-cpu-fallback",
+        kinds=("any",),
+        patterns=(
+            # "the ollama service starts before the nvidia driver is loaded", "ollama.service starts too early, before
+            # the GPU is initialised", "services.ollama: starts before gfx card is online"
+            r"[Oo]llama(?:\.service|d| service| unit| server| systemd service)?\b[^\n]{0,80}?\b(?:start(?:s|ed|ing)?|"
+            r"launch(?:es|ed)?|comes? up|came up|runs?|loads?|loaded|is up)\b[^\n]{0,40}?\b(?:before|faster than|earlier "
+            r"than|ahead of|too (?:early|soon|fast|quickly))\b[^\n]{0,60}?\b(?:GPU|gpu|driver|nvidia|NVIDIA|Nvidia|"
+            r"CUDA|cuda|gfx|graphics|card|modules?|init)",
+            # "when I restart ollama.service once after the boot it works", "restarting ollama after every reboot fixes it"
+            r"\b(?:[Rr]estart(?:ing|ed)?|[Rr]eload(?:ing|ed)?)\b[^\n]{0,20}?\b[Oo]llama(?:\.service)?\b[^\n]{0,40}?\bafter "
+            r"(?:the |a |each |every )?(?:re)?boot",
+            # "Ollama ignores CUDA after reboot, falls back to CPU", "ollama only uses the CPU after every reboot"
+            r"\b[Oo]llama\b[^\n]{0,120}?\b(?:CPU|cpu|GPU|gpu|CUDA)\b[^\n]{0,60}?\b(?:after|on|at|following) (?:a |the |each |"
+            r"every )?(?:re)?boot(?:ing|s)?\b",
+            r"\b(?:[Aa]fter|[Oo]n|[Ff]ollowing) (?:a |the |each |every )?(?:re)?boot(?:ing|s)?,? [^\n]{0,60}?\b[Oo]llama\b"
+            r"[^\n]{0,120}?\b(?:CPU|cpu|GPU|gpu|CUDA)\b",
+        ),
+        refines=("ollama.runs-on-cpu-described",),
+        refines_within=None,
+        severity="warn",
+        cause=("The description suggests Ollama's service started at boot before the NVIDIA driver was ready (its "
+               "modules, nvidia_uvm, the /dev/nvidia* nodes): it found no GPU then and runs every model on the CPU "
+               "until it is restarted, although `nvidia-smi` works later."),
+        advice=("Check: `sudo systemctl restart ollama`, then `ollama ps` should show GPU; `journalctl -u ollama -b` "
+                "shows the boot's discovery finding no GPU. Fix it for every boot with a systemd override (`sudo "
+                "systemctl edit ollama`): under [Unit] `After=nvidia-persistenced.service systemd-modules-load.service`, "
+                "and under [Service] `ExecStartPre=/bin/sleep 10` (or a wait for the driver: `ExecStartPre=/bin/sh -c "
+                "'until [ -e /dev/nvidia0 ]; do sleep 1; done'`); load nvidia_uvm at boot (`echo nvidia_uvm | sudo tee "
+                "/etc/modules-load.d/nvidia-uvm.conf`); then `sudo systemctl daemon-reload`. On NixOS set "
+                "systemd.services.ollama.after and .wants to the driver's units or add a delaying unit before it. Keep "
+                "the service rather than running `ollama serve` by hand (another user, another model store); the "
+                "driver and Ollama need no reinstall."),
+        action="configure",
+        rules_out=("a missing CUDA build", "a model too large for the GPU"),
+        never_suggest=_NO_DRIVER_STEP + ("reinstall Ollama",),
+        sources=("https://github.com/NixOS/nixpkgs/issues/487054", "https://github.com/ollama/ollama/issues/14874",
+                 "https://github.com/ollama/ollama/pull/14895", LINUX_DOC),
+        checked=CHECKED,
+        examples=("ollama/nixpkgs-487054-ollama-service-before-gpu-online-prose.txt",),
+    ),
+    Signature(
+        code="ollama.models-gone-after-ollama-host-described",
+        described=True,
+        cause_id="ollama-model-missing",
+        kinds=("any",),
+        patterns=(
+            # "Models disappear when changing the OLLAMA_HOST to 0.0.0.0", "after setting OLLAMA_HOST my models vanished";
+            # one pattern per verb, so that each holds a word of its own for the prefilter
+            *(r"\b(?:[Mm]odels?|`?ollama list`?)\b[^\n]{0,60}?" + verb + r"[^\n]{0,80}?\bOLLAMA_(?:HOST|MODELS)\b"
+              for verb in _GONE),
+            *(r"\bOLLAMA_(?:HOST|MODELS)\b[^\n]{0,120}?\b(?:[Mm]odels?|`?ollama list`?)\b[^\n]{0,40}?" + verb
+              for verb in _GONE),
+        ),
+        severity="warn",
+        cause=("The description suggests a second Ollama server: OLLAMA_HOST (or OLLAMA_MODELS) was set in a shell and "
+               "`ollama serve` started by hand, which runs as the user with the user's own model store "
+               "(~/.ollama/models), not the service's (/usr/share/ollama/.ollama/models), so the models pulled "
+               "through the service are not listed."),
+        advice=("Stop the hand-started server and set the variable in the service instead: `sudo systemctl edit "
+                "ollama.service`, add `[Service]` and `Environment=\"OLLAMA_HOST=0.0.0.0\"`, then `sudo systemctl "
+                "daemon-reload && sudo systemctl restart ollama`; `ollama list` then shows the service's models again "
+                "(on Windows and macOS set it as a user environment variable and restart the Ollama app)."),
+        action="configure",
+        rules_out=("deleted models", "a GPU or driver fault"),
+        never_suggest=_NO_DRIVER_STEP + ("ollama pull",),
+        sources=("https://github.com/ollama/ollama/issues/3041", FAQ),
+        checked=CHECKED,
+        examples=("ollama/ollama-3041-models-gone-after-ollama-host-serve-by-hand.txt",),
+    ),
+)
