@@ -29,6 +29,9 @@ _NO_DRIVER_STEP = ("reinstall the driver", "update the driver", "reinstall CUDA"
 # What people say of models the other server does not list
 _GONE = (r"\bdisappear(?:s|ed|ing)?\b", r"\bvanish(?:es|ed|ing)?\b", r"\b(?:are|were) (?:all )?gone\b",
          r"\bno longer (?:shown|listed|there|visible|appear)")
+# The local LLM servers and apps a person names beside their driver
+_LOCAL_LLM = (r"(?:[Oo]llama|OLLAMA|llama\.cpp|llama-server|llama-cpp-python|[Kk]obold[Cc]pp|koboldcpp|LM Studio|"
+              r"LMStudio|LocalAI|GPUStack|llama-box|llamafile)")
 _ADDRESS = r"(?P<address>[\w.:\[\]-]{1,45})"
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -84,6 +87,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"grabbed)(?: on the \w{1,12})? by)\b",
             # "a port conflict on 11434", "conflicts over port 11434"
             r"\b(?:conflict|clash)(?:s|ing)? (?:on|with|over|for) (?:the )?(?:port )?`?11434\b",
+            # "another ollama instance was already running on port 11434", "an existing Ollama server already listening on
+            # 11434"
+            r"\b(?:[Aa]nother|[Aa] second|[Tt]he other|[Aa]n older|[Aa]n existing|[Tt]he host'?s?) [Oo]llama (?:instance|"
+            r"server|process|service|app|container|install|installation)\b[^\n]{0,80}?\balready (?:running|listening|"
+            r"bound|using|holding|holds|occupying|occupies|took|takes|grabbed|on)\b[^\n]{0,30}?\b(?:port )?`?11434\b",
         ),
         severity="warn",
         cause=("The description suggests two servers want port 11434: the Ollama already running on the host (its "
@@ -100,6 +108,50 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/mythrantic/ollama-docker/issues/8", FAQ),
         checked=CHECKED,
         examples=("ollama/ollamadocker-8-compose-port-11434-conflicts-host-ollama-prose.txt",),
+    ),
+    Signature(
+        code="ollama.driver-too-old-for-build-described",
+        described=True,
+        cause_id="cuda-driver-too-old",
+        kinds=("any",),
+        patterns=(
+            # "from 0.30.0 on ollama needs a newer nvidia driver than my installed 535", "the llama.cpp CUDA 13 build
+            # requires a newer driver"
+            r"\b" + _LOCAL_LLM + r"\b[^\n]{0,200}?\b(?:needs?|requires?|wants?|expects?|needed|required)\b[^\n]{0,30}?"
+            r"\b(?:a |the )?(?:newer|more recent|later|updated|recent|higher) (?:NVIDIA |[Nn]vidia |GPU |graphics |display )?"
+            r"drivers?\b",
+            # "My driver (535.309.01) was below the 550 minimum that newer Ollama builds enforce", "my driver is too old for
+            # the CUDA 12.8 llama.cpp binaries"
+            r"\b[Dd]river\b[^\n]{0,60}?\b(?:too old|outdated|older than|below (?:the )?(?:\d{3} )?(?:minimum|required|"
+            r"\d{3}))\b[^\n]{0,100}?\b" + _LOCAL_LLM + r"\b",
+            # "the llama.cpp CUDA 12.8 binaries don't work with my driver 470, I had to update the NVIDIA driver"
+            r"\b" + _LOCAL_LLM + r"\b[^\n]{0,200}?\b(?:had to|needed to|need to|have to|must) (?:update|upgrade) (?:the |my )?"
+            r"(?:host |host's )?(?:NVIDIA |[Nn]vidia |GPU |graphics )?driver",
+            # "My driver is 535 and after updating the nvidia driver to 580 it works again" (Ollama named on the line)
+            r"^(?=[^\n]{0,400}?\b" + _LOCAL_LLM + r"\b)[^\n]{0,300}?\b[Dd]river(?: version)? (?:is|was|of|at) (?:only )?"
+            r"(?:R|r)?[3-5]\d\d\b[^\n]{0,160}?\b(?:updat|upgrad)(?:e|ed|ing)\b (?:the |my )?(?:host |host's )?(?:NVIDIA |"
+            r"[Nn]vidia |GPU |graphics )?driver\b[^\n]{0,30}?\bto (?:R|r)?[4-6]\d\d\b",
+        ),
+        refines=("ollama.runs-on-cpu-described", "kernel.driver-updated-without-reboot"),
+        refines_within=None,
+        severity="warn",
+        cause=("The description says the NVIDIA driver is older than the local LLM server's CUDA build needs (Ollama "
+               "0.30 and later want driver 550 or newer, its CUDA 13 libraries 580; llama.cpp's and koboldcpp's CUDA "
+               "12.x or 13 release builds the branch of that CUDA), so the GPU is left out or CUDA fails and the model "
+               "runs on the CPU."),
+        advice=("Update the NVIDIA driver to a branch the build supports (`nvidia-smi`'s CUDA Version must be at least "
+                "the build's: CUDA 13 builds need 580 or newer, CUDA 12.8 570, 12.4 550; Ubuntu: `sudo "
+                "ubuntu-drivers install` or `sudo apt install nvidia-driver-580`, then reboot) and restart the server. "
+                "Where the driver cannot change (a GPU its newer branches dropped), run a build for the driver's CUDA "
+                "instead: llama.cpp's cuda-12.x release zip rather than cuda-13, or an Ollama release from before the "
+                "driver floor. `OLLAMA_DEBUG=2` shows Ollama's \"NVIDIA driver too old\" line."),
+        action="configure",
+        rules_out=("a model too large for the GPU", "the GPU hardware"),
+        never_suggest=("set CUDA_VISIBLE_DEVICES", "reinstall Ollama"),
+        sources=("https://github.com/ollama/ollama/issues/17290",
+                 "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"),
+        checked=CHECKED,
+        examples=("ollama/ollama-17290-p40-driver-535-below-ollama-minimum-prose.txt",),
     ),
     Signature(
         code="ollama.service-started-before-gpu-described",
