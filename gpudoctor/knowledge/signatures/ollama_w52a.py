@@ -226,4 +226,60 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("ollama/ollama-3041-models-gone-after-ollama-host-serve-by-hand.txt",),
     ),
+    Signature(
+        code="ollama.client-given-front-end-port",
+        cause_id="ollama-client-wrong-endpoint",
+        kinds=("any",),
+        # ollama-python's client (Home Assistant's integration, scripts, agents) decoding a 200 answer that is not JSON:
+        # only a web page answers 200 with HTML where Ollama's API is expected (Open WebUI on 8080 or 3000, a reverse
+        # proxy's login page); Ollama's own errors are raised before the decode (ResponseError)
+        patterns=(r"httpx[/\\]_models\.py\"?, line \d{1,5}, in json\b",),
+        contexts=("ollama",),
+        severity="fail",
+        cause=("The Ollama client got a page that is not JSON from the address it was given: that address serves a "
+               "web front-end (Open WebUI on 8080 or 3000, a reverse proxy's page), not Ollama's API, so every call "
+               "fails to decode."),
+        advice=("Give the client Ollama's own API address, http://HOST:11434 (the port `ollama serve` listens on, or "
+                "the one the Ollama container publishes), not the front-end's; `curl http://HOST:11434/api/tags` must "
+                "answer JSON. For a client on another machine or in a container, let Ollama listen on the network "
+                "(OLLAMA_HOST=0.0.0.0 in its service) and use the host's address."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP + ("ollama pull",),
+        sources=("https://github.com/home-assistant/core/issues/123492",
+                 "https://github.com/ollama/ollama-python/blob/main/ollama/_client.py"),
+        checked=CHECKED,
+        examples=("ollama/homeassistant-123492-ollama-integration-openwebui-port-json-error.txt",),
+    ),
+    Signature(
+        code="ollama.front-end-port-for-ollama-described",
+        described=True,
+        cause_id="ollama-client-wrong-endpoint",
+        kinds=("any",),
+        patterns=(
+            # "I entered the port for OpenWebUI instead of the one for Ollama", "used Open WebUI's port instead of Ollama's"
+            r"\bports? (?:of|for|from) (?:the )?(?:Open ?Web ?UI|OpenWebUI|open-webui|Open-WebUI|[Ww]eb ?UI|the web ?ui|"
+            r"the UI|the front-?end|AnythingLLM|LibreChat|LobeChat|Lobe Chat)\b[^\n]{0,40}?\binstead of\b[^\n]{0,40}?"
+            r"\b[Oo]llama",
+            r"\b(?:Open ?Web ?UI|OpenWebUI|open-webui|Open-WebUI)'?s? (?:port|URL|url|address)\b[^\n]{0,40}?\binstead of\b"
+            r"[^\n]{0,40}?\b(?:[Oo]llama|11434)",
+            # "using the web port-8080", "set up the integration with port 3000 instead of 11434"
+            r"\b(?:3000|8080)\b[^\n]{0,60}?\binstead of\b[^\n]{0,20}?\b11434\b",
+            r"\b(?:using|with|on|via) (?:the )?(?:web ?UI'?s? |Open ?Web ?UI'?s? |web )port[- :]?(?:8080|3000)\b",
+        ),
+        severity="warn",
+        cause=("The description suggests the client was given a front-end's port (Open WebUI's 8080 or 3000) where "
+               "it needs Ollama's API port, so it connects but finds no models, or cannot parse the answer."),
+        advice=("Point the client at Ollama's own API, http://HOST:11434 (or the port the Ollama container publishes), "
+                "not at Open WebUI's or another front-end's port; `curl http://HOST:11434/api/tags` lists the models "
+                "the client should see."),
+        action="configure",
+        rules_out=("a GPU or driver fault",),
+        never_suggest=_NO_DRIVER_STEP + ("ollama pull",),
+        sources=("https://github.com/abdulmominsakib/localmind/issues/27",
+                 "https://github.com/home-assistant/core/issues/123492"),
+        checked=CHECKED,
+        examples=("ollama/localmind-27-openwebui-port-given-for-ollama-prose.txt",
+                  "ollama/homeassistant-123492-ollama-integration-openwebui-port-json-error.txt"),
+    ),
 )
