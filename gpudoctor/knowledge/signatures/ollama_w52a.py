@@ -1,5 +1,6 @@
-"""Issue 25, w52a: a second Ollama on port 11434, Ollama's service started at boot before the NVIDIA driver, and
-models that vanish when OLLAMA_HOST is set for a hand-started server.
+"""Issue 25, w52a: a second Ollama on port 11434, Ollama's service started at boot before the NVIDIA driver, a driver
+too old for the build in prose, a client given a front-end's port, and models that vanish when OLLAMA_HOST is set for
+a hand-started server.
 
 - Docker cannot publish port 11434 for a container (an `ollama/ollama` container, a compose stack's `ollama`
   service, a front-end started with `-p 11434:11434`) because the Ollama installed on the host already listens on it
@@ -13,6 +14,11 @@ models that vanish when OLLAMA_HOST is set for a hand-started server.
   no GPU, and runs every model on the CPU until it is restarted: "when I restart ollama.service once after the boot it
   uses the GPU" (NixOS/nixpkgs#487054, whose owner delayed the unit; ollama#14874 and its proposed fix, PR #14895,
   ordering the unit after the driver). A delay or an ordering in a systemd override, or nvidia_uvm loaded at boot.
+- Ollama or llama.cpp on a driver older than its CUDA build needs, told in prose: "from 0.30.0 on ollama needs a newer
+  nvidia driver than my installed 535" (ollama#17290: the 550 floor of Ollama's bundled backend; driver 580 fixed it).
+- A client given a front-end's port where Ollama's API is: "I entered the port for OpenWebUI instead of the one for
+  Ollama" (localmind#27), and Home Assistant's integration set up with Open WebUI's 8080, whose HTML page
+  ollama-python's client cannot decode (home-assistant/core#123492: the httpx `.json()` frame in an Ollama text).
 - OLLAMA_HOST set in a shell, then `ollama serve` run by hand: a second server, as the user, with the user's model
   store, so `ollama list` shows none of the models the service pulled (ollama#3041): the variable belongs in the
   service's unit.
@@ -168,6 +174,13 @@ SIGNATURES: tuple[Signature, ...] = (
             # "when I restart ollama.service once after the boot it works", "restarting ollama after every reboot fixes it"
             r"\b(?:[Rr]estart(?:ing|ed)?|[Rr]eload(?:ing|ed)?)\b[^\n]{0,20}?\b[Oo]llama(?:\.service)?\b[^\n]{0,40}?\bafter "
             r"(?:the |a |each |every )?(?:re)?boot",
+            # "ollama needs to be restarted after every reboot to use the GPU"
+            r"\b[Oo]llama(?:\.service| service)?\b[^\n]{0,40}?\b(?:restart(?:ed|ing)?|reload(?:ed|ing)?)\b[^\n]{0,30}?\bafter "
+            r"(?:the |a |each |every )?(?:re)?boot",
+            # "systemd starts ollama before the nvidia modules are loaded", "a race between ollama.service and the driver"
+            r"\b(?:start(?:s|ed|ing)?|launch(?:es|ed|ing)?) (?:the )?[Oo]llama(?:\.service| service| unit)?\b[^\n]{0,30}?"
+            r"\b(?:before|too early|too soon)\b[^\n]{0,60}?\b(?:GPU|gpu|driver|nvidia|NVIDIA|Nvidia|CUDA|modules?)",
+            r"\brace(?: condition)?\b[^\n]{0,60}?\b[Oo]llama\b[^\n]{0,60}?\b(?:nvidia|NVIDIA|Nvidia|GPU|driver|CUDA|uvm)",
             # "Ollama ignores CUDA after reboot, falls back to CPU", "ollama only uses the CPU after every reboot"
             r"\b[Oo]llama\b[^\n]{0,120}?\b(?:CPU|cpu|GPU|gpu|CUDA)\b[^\n]{0,60}?\b(?:after|on|at|following) (?:a |the |each |"
             r"every )?(?:re)?boot(?:ing|s)?\b",
