@@ -170,7 +170,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"[Oo]llama(?:\.service|d| service| unit| server| systemd service)?\b[^\n]{0,80}?\b(?:start(?:s|ed|ing)?|"
             r"launch(?:es|ed)?|comes? up|came up|runs?|loads?|loaded|is up)\b[^\n]{0,40}?\b(?:before|faster than|earlier "
             r"than|ahead of|too (?:early|soon|fast|quickly))\b[^\n]{0,60}?\b(?:GPU|gpu|driver|nvidia|NVIDIA|Nvidia|"
-            r"CUDA|cuda|gfx|graphics|card|modules?|init)",
+            r"CUDA|cuda|gfx|graphics|card|modules?)",
             # "when I restart ollama.service once after the boot it works", "restarting ollama after every reboot fixes it"
             r"\b(?:[Rr]estart(?:ing|ed)?|[Rr]eload(?:ing|ed)?)\b[^\n]{0,20}?\b[Oo]llama(?:\.service)?\b[^\n]{0,40}?\bafter "
             r"(?:the |a |each |every )?(?:re)?boot",
