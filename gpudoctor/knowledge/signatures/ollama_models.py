@@ -121,14 +121,18 @@ MODEL_SIGNATURES = (
         patterns=(r"\bLLAMA_(?P<option>CUDA|CUBLAS) is deprecated and will be removed in the future",),
         severity="warn",
         cause=("llama.cpp was configured with the old LLAMA_{option} option, which it no longer honours (it is "
-               "GGML_CUDA now), so the build comes out without CUDA and runs on the CPU."),
+               "GGML_CUDA now): releases that only warn build without CUDA, so the program runs on the CPU, and those "
+               "that treat it as a CMake error (LLAMA_CUBLAS since 2025) stop the build, a pip install of "
+               "llama-cpp-python included."),
         advice=("Configure a fresh build with the new option, `cmake -B build -DGGML_CUDA=ON` then `cmake --build build "
                 "--config Release` (for llama-cpp-python: CMAKE_ARGS=\"-DGGML_CUDA=on\")."),
         action="configure",
         never_suggest=("reinstall the driver", "update the driver"),
-        sources=("https://github.com/ggml-org/llama.cpp/issues/8155", LLAMA_CPP_BUILD),
+        sources=("https://github.com/ggml-org/llama.cpp/issues/8155", "https://github.com/instructlab/instructlab/pull/3014",
+                 LLAMA_CPP_BUILD),
         checked="2026-11-25",
-        examples=("ollama/llamacpp-8155-llama-cuda-deprecated-cpu-build.txt",),
+        examples=("ollama/llamacpp-8155-llama-cuda-deprecated-cpu-build.txt",
+                  "ollama/instructlab-3014-llama-cublas-deprecated-cmake-error.txt"),
     ),
     Signature(
         code="ollama.model-not-in-this-server",
