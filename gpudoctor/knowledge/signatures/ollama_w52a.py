@@ -168,7 +168,7 @@ SIGNATURES: tuple[Signature, ...] = (
             # "the ollama service starts before the nvidia driver is loaded", "ollama.service starts too early, before
             # the GPU is initialised", "services.ollama: starts before gfx card is online"
             r"[Oo]llama(?:\.service|d| service| unit| server| systemd service)?\b[^\n]{0,80}?\b(?:start(?:s|ed|ing)?|"
-            r"launch(?:es|ed)?|comes? up|came up|runs?|loads?|loaded|is up)\b[^\n]{0,40}?\b(?:before|faster than|earlier "
+            r"launch(?:es|ed)?|comes? up|came up|runs?|loads?|loaded|is up)\b[^\n]{0,40}?\b(?:before|earlier "
             r"than|ahead of|too (?:early|soon|fast|quickly))\b[^\n]{0,60}?\b(?:GPU|gpu|driver|nvidia|NVIDIA|Nvidia|"
             r"CUDA|cuda|gfx|graphics|card|modules?)",
             # "when I restart ollama.service once after the boot it works", "restarting ollama after every reboot fixes it"
