@@ -377,27 +377,34 @@ def conclusions(text: str, causes_read: Mapping[str, str]) -> list[Conclusion]:
     """What the text's named facts settle, beside the rows' matches (`causes_read`: each matched code's cause id).
     A rule whose cause a row already read from a tool's line, other than the generic rows it refines, concludes
     nothing."""
-    lowered = text.lower()
-    rules = RULES
-    if not any(words in lowered for words in _TROUBLE_WORDS) and "OOM" not in text:  # "OOM" only as written
-        if "CUDA Version:" not in text:  # nvidia-smi's header
-            return []
-        rules = tuple(rule for rule in RULES if rule.settled_by_the_machine)
+    rules = _rules_for(text)
+    if not rules:
+        return []
     facts = read_facts(text)
     if not (facts.gpus or facts.torch_not_found or facts.driver_branches or facts.driver_cuda
             or facts.nvswitch_instances or facts.spoken_driver_cudas or facts.out_of_gpu_memory):
         return []
-    found = []
-    for rule in rules:
-        if rule.row.cause_id in {cause for code, cause in causes_read.items() if code not in rule.row.refines}:
-            continue  # a tool's own line settled this cause: its row says it better
-        if rule.only_where_nothing_was_read and set(causes_read) - set(rule.row.refines):
-            continue  # a likelihood gives way to any cause a row read
-        if rule.needs_read and not set(rule.needs_read) & set(causes_read):
-            continue  # the row whose reading it completes read nothing here
-        for fields in _distinct(rule.reach(facts)):
-            found.append(Conclusion(rule.row, fields, max(text.find(rule.evidence(fields)), 0)))
-    return found
+    return [Conclusion(rule.row, fields, max(text.find(rule.evidence(fields)), 0))
+            for rule in rules if _may_conclude(rule, causes_read) for fields in _distinct(rule.reach(facts))]
+
+
+def _rules_for(text: str) -> tuple[Rule, ...]:
+    """Every rule where the paste reports trouble; where it does not, only those nvidia-smi's header settles."""
+    lowered = text.lower()
+    if any(words in lowered for words in _TROUBLE_WORDS) or "OOM" in text:  # "OOM" only as written
+        return RULES
+    if "CUDA Version:" in text:  # nvidia-smi's header
+        return tuple(rule for rule in RULES if rule.settled_by_the_machine)
+    return ()
+
+
+def _may_conclude(rule: Rule, causes_read: Mapping[str, str]) -> bool:
+    if rule.row.cause_id in {cause for code, cause in causes_read.items() if code not in rule.row.refines}:
+        return False  # a tool's own line settled this cause: its row says it better
+    if rule.only_where_nothing_was_read and set(causes_read) - set(rule.row.refines):
+        return False  # a likelihood gives way to any cause a row read
+    # a rule that completes a row's reading needs that row to have read something here
+    return not rule.needs_read or bool(set(rule.needs_read) & set(causes_read))
 
 
 def _distinct(reached: Iterator[Mapping[str, str]]) -> list[Mapping[str, str]]:

@@ -39,17 +39,15 @@ SIGNATURES += (
         code="containers.unknown-runtime-nvidia",
         cause_id="container-no-gpu-runtime",
         kinds=_CONTAINER_TEXT,
-        # dockerd's words for --runtime=nvidia (or a compose `runtime: nvidia`) it has no entry for: "unknown or invalid
-        # runtime name: nvidia" (Docker 23 and later), "Unknown runtime specified nvidia" (before), and the same words
-        # retyped by a person ("unknown runtime name nvidia").
+        # dockerd's words for --runtime=nvidia (or compose's `runtime: nvidia`) it has no entry for: "unknown or invalid runtime
+        # name: nvidia" (Docker 23+), "Unknown runtime specified nvidia" (before), or retyped ("unknown runtime name nvidia").
         patterns=(r"[Uu]nknown (?:or invalid )?runtime (?:name|specified):? [\'\"]?nvidia\b",),
         severity="fail",
         cause="The Docker daemon has no runtime named nvidia registered.",
         advice=("Register the runtime with the daemon: install the NVIDIA Container Toolkit if `nvidia-ctk` is missing (`sudo apt "
                 "install nvidia-container-toolkit`; on a Jetson it comes with JetPack's components: `sudo apt install "
                 "nvidia-jetpack`), run `sudo nvidia-ctk runtime configure --runtime=docker` (it writes /etc/docker/daemon.json), "
-                "then restart the daemon (`sudo systemctl restart docker`; a daemon.json edited by hand or by a package is read "
-                "only at start, so it needs the restart too) and check that `docker info | grep -i runtimes` lists nvidia. "
+                "then restart the daemon (`sudo systemctl restart docker`; it reads daemon.json only at start) and check that `docker info | grep -i runtimes` lists nvidia. "
                 "Alternatively drop `--runtime=nvidia` (the nvidia-docker2 era's flag) and request GPUs with `docker run --gpus "
                 "all` (Compose: a device reservation with `capabilities: [gpu]`), which needs no registered runtime." + NAS_DRIVER_STEPS),
         action="configure",

@@ -51,9 +51,7 @@ SIGNATURES += (
         code="cuda.torch-driver-too-old",
         cause_id="cuda-driver-too-old",
         kinds=("any",),
-        # PyTorch's check of cudaDriverGetVersion: the found version is 1000 * major + 10 * minor (11000 = 11.0).
-        # People quote the sentence without its number in titles and prose ("RuntimeError: The NVIDIA driver on your
-        # system is too old"), so the number is optional.
+        # PyTorch's check of cudaDriverGetVersion (found: 1000 * major + 10 * minor); titles quote it without the number.
         patterns=(r"The NVIDIA driver on your system is too old(?: \(found version (?P<found>\d{4,6})\))?",),
         severity="fail",
         cause="The NVIDIA driver supports an older CUDA than the one this PyTorch was built for (PyTorch's found "

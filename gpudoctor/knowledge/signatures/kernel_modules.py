@@ -131,35 +131,6 @@ SIGNATURES = (
                   "kernel/sdbootutil-22-initrd-old-nvidia-api-mismatch.txt"),
     ),
     Signature(
-        code="kernel.gsp-firmware-missing",
-        refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"), refines_within=None,
-        cause_id="gsp-firmware-error",
-        kinds=NVRM_TEXT,
-        # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/: the file is
-        # missing where the firmware package was never installed (Debian's firmware-nvidia-gsp, NixOS's datacenter
-        # driver without hardware.firmware) or where only another version's firmware is (a half-updated driver, whose
-        # API-mismatch lines then take this line as their evidence: kernel.api-mismatch refines it).
-        patterns=(
-            r"Direct firmware load for nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp(?:_\w{1,20})?\.bin failed with error -2",
-            r"firmware: failed to load nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp(?:_\w{1,20})?\.bin \(-2\)",  # Debian's kernels
-            r"NVRM: RmFetchGspRmImages: No firmware image found",
-        ),
-        severity="fail",
-        cause="The kernel module found no GSP firmware file of its own version, so the GPU could not start.",
-        advice=("Install the GSP firmware of the loaded module's version so /lib/firmware/nvidia/<version>/gsp_*.bin "
-                "exists: on Debian/Ubuntu the firmware-nvidia-gsp package of the driver's version, on NixOS add the "
-                "driver package's firmware to hardware.firmware (the datacenter driver path leaves it out), elsewhere "
-                "reinstall the driver package that ships /lib/firmware/nvidia; if the firmware present is of another "
-                "version, make the kernel module and every driver package the same version. Then rebuild the initramfs "
-                "where it carries the module, and reboot."),
-        action="reboot",
-        never_suggest=("blacklist nouveau", "disable Secure Boot"),
-        sources=("https://github.com/ublue-os/bazzite/issues/2668", "https://github.com/endlessm/eos-meta/pull/811",
-                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/gsp.html"),
-        checked="2026-11-28",
-        examples=("kernel/eosmeta-811-gsp-firmware-package-missing.txt",),
-    ),
-    Signature(
         code="kernel.installer-nouveau-running",
         refines=(*NO_MODULE_SYMPTOMS, "kernel.installer-no-kernel-modules"), refines_within=None,
         cause_id="nouveau-conflict",

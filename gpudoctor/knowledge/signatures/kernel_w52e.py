@@ -25,6 +25,7 @@ problem disappeared").
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+from gpudoctor.knowledge.signatures.kernel_modules import NVRM_TEXT
 
 _NV = r"(?:NVIDIA|[Nn][Vv]idia)"
 # A kernel as people name it: "kernel 6.12", "linux 6.19.6", "Linux6.14", "kernels 6.x".
@@ -294,5 +295,35 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/tensorflow/tensorflow/issues/8858"),
         checked="2026-11-28",
         examples=("kernel/nixoscfg-1418-490w-psu-two-gpus-power-cuts-prose.txt",),
+    ),
+    # The GSP firmware file missing (moved here from kernel_modules.py with its relabelling, w52e).
+    Signature(
+        code="kernel.gsp-firmware-missing",
+        refines=("kernel.rm-init-adapter-failed", "kernel.driver-not-loaded"), refines_within=None,
+        cause_id="gsp-firmware-error",
+        kinds=NVRM_TEXT,
+        # The module loads the GSP firmware of its own version from /lib/firmware/nvidia/<version>/: the file is
+        # missing where the firmware package was never installed (Debian's firmware-nvidia-gsp, NixOS's datacenter
+        # driver without hardware.firmware) or where only another version's firmware is (a half-updated driver, whose
+        # API-mismatch lines then take this line as their evidence: kernel.api-mismatch refines it).
+        patterns=(
+            r"Direct firmware load for nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp(?:_\w{1,20})?\.bin failed with error -2",
+            r"firmware: failed to load nvidia/(?P<version>\d{3}\.\d+(?:\.\d+)?)/gsp(?:_\w{1,20})?\.bin \(-2\)",  # Debian's kernels
+            r"NVRM: RmFetchGspRmImages: No firmware image found",
+        ),
+        severity="fail",
+        cause="The kernel module found no GSP firmware file of its own version, so the GPU could not start.",
+        advice=("Install the GSP firmware of the loaded module's version so /lib/firmware/nvidia/<version>/gsp_*.bin "
+                "exists: on Debian/Ubuntu the firmware-nvidia-gsp package of the driver's version, on NixOS add the "
+                "driver package's firmware to hardware.firmware (the datacenter driver path leaves it out), elsewhere "
+                "reinstall the driver package that ships /lib/firmware/nvidia; if the firmware present is of another "
+                "version, make the kernel module and every driver package the same version. Then rebuild the initramfs "
+                "where it carries the module, and reboot."),
+        action="reboot",
+        never_suggest=("blacklist nouveau", "disable Secure Boot"),
+        sources=("https://github.com/ublue-os/bazzite/issues/2668", "https://github.com/endlessm/eos-meta/pull/811",
+                 "https://download.nvidia.com/XFree86/Linux-x86_64/580.95.05/README/gsp.html"),
+        checked="2026-11-28",
+        examples=("kernel/eosmeta-811-gsp-firmware-package-missing.txt",),
     ),
 )

@@ -339,17 +339,13 @@ SIGNATURES += (
         patterns=(r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
                   r"\((?P<host>[^,\n]{1,100}), (?P<port>\d{1,5})\)",
                   # torch 2.0-2.1 printed the address as HOST:PORT, without parentheses
-                  r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to "
-                  r"\[?(?P<host>[^\s(\]]{1,100})\]?:(?P<port>\d{1,5})\b",
+                  r"The client socket has timed out after (?P<timeout>\d{1,9}m?s) while trying to connect to \[?(?P<host>[^\s(\]]{1,100})\]?:(?P<port>\d{1,5})\b",
                   r"RendezvousConnectionError: The connection to the C10d store has failed",
-                  # torch 2.3+'s TCPStore client once it gives up (not its "- retrying" warnings): "TCP client failed to
-                  # connect/validate to host HOST:PORT - timed out (try=...)" (w52c)
-                  r"TCP client failed to connect/validate to host \[?(?P<host>[^\s\]]{1,100}?)\]?:(?P<port>\d{1,5}) - "
-                  r"(?!retrying)",
+                  # torch 2.3+'s TCPStore client once it gives up, not its "- retrying" warnings (w52c)
+                  r"TCP client failed to connect/validate to host \[?(?P<host>[^\s\]]{1,100}?)\]?:(?P<port>\d{1,5}) - (?!retrying)",
                   # torchrun's elastic agent (rendezvous/api.py) when the nodes it waits for never join in time
                   r"RendezvousTimeoutError\b",
-                  r"The client socket has failed to connect to any network address of \((?P<host>[^,\n]{1,100}), "
-                  r"(?P<port>\d{1,5})\)",
+                  r"The client socket has failed to connect to any network address of \((?P<host>[^,\n]{1,100}), (?P<port>\d{1,5})\)",
                   # torch 1.x's TCPStore client (c10d Utils.hpp): its own timeout, and the socket error it raised
                   # bare from `store = TCPStore(master_addr, master_port, ...)` ("RuntimeError: Connection timed out").
                   r"RuntimeError: connect\(\) timed out\b",
