@@ -14,8 +14,14 @@
 from __future__ import annotations
 
 from gpudoctor.knowledge.signatures import Signature
+# Not where the line names a GPU, a platform or a feature ("RTX 5090 crashes in Ollama 0.6.2", "No support for AMD
+# 9070 yet?"): what the release lacks is then no model's architecture (ollama_w44a.py, rev44b)
+from gpudoctor.knowledge.signatures.ollama_w44a import _MODEL_NOT_FEATURE
 
 CHECKED = "2026-11-28"
+# ...nor a card by its name ("RTX 5090 crashes in Ollama 0.6.2" is a GPU the release cannot drive)
+_NOT_A_CARD = (r"^(?![^\n]{0,400}?(?:\bRTX\b|\bGTX\b|GeForce|Quadro|Tesla|Blackwell|Pascal|Maxwell|Turing|Ampere|"
+               r"\b[HABLT]\d{2,3}\b|\bRX ?\d{3,4}|\bMI\d{2,3}\b))")
 
 # Front ends that bundle llama.cpp, as people write them, followed by the release they run ("koboldcpp 1.95.1",
 # "KoboldCpp v1.110", "LM Studio 0.3.20", "llama-cpp-python 0.3.8", "Ollama 0.9.6", "Jan v0.6.4")
@@ -37,16 +43,17 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-version-too-old",
         kinds=("any",),
         patterns=(
-            # "<model> is crashing in <app> <release>", "<model> fails to load with <app> v<release>"
-            _MODEL + r"[^\n]{0,60}? " + _FAILS + r"(?: (?:on|when|while|at) (?:load|loading|start|startup|launch))? "
-            r"(?:in|on|with|under|using|by) (?:the )?(?:latest )?"
-            + _APP_RELEASE,
-            # "<app> <release> crashes when loading <model>", "<app> <release> fails to load <model>"
-            _APP_RELEASE + r"[^\n]{0,40}? " + _FAILS + r" ?(?:" + _LOAD + r")? (?:the |a |my )?(?:new )?"
-            + _MODEL,
-            # "No support for Ling 3.0 yet?", "<model> is not supported yet in <app>", "not yet supported by <app>"
-            r"\b[Nn]o support (?:yet )?for (?:the )?(?:new )?" + _MODEL + r"[^\n]{0,40}? yet\b",
-            _MODEL + r"[^\n]{0,40}? (?:yet supported|supported yet) (?:in|by|on|with) " + _APP,
+            # "<model> is crashing in <app> <release>", "<model> keeps crashing on load in <app> v<release>"
+            _NOT_A_CARD + _MODEL_NOT_FEATURE + r"[^\n]{0,200}?" + _MODEL + r"[^\n]{0,60}? " + _FAILS
+            + r"(?: (?:on|when|while|at) (?:load|loading|start|startup|launch))? (?:in|on|with|under|using|by) (?:the )?"
+            r"(?:latest )?" + _APP_RELEASE,
+            # "<app> <release> crashes when loading <model>"
+            _NOT_A_CARD + _MODEL_NOT_FEATURE + r"[^\n]{0,200}?" + _APP_RELEASE + r"[^\n]{0,40}? " + _FAILS + r" ?(?:" + _LOAD
+            + r")? (?:the |a |my )?(?:new )?" + _MODEL,
+            # "No support for Ling 3.0 yet?" (the "not yet supported in Ollama" of a statement is
+            # ollama.model-not-supported-yet-described's)
+            _NOT_A_CARD + _MODEL_NOT_FEATURE + r"[^\n]{0,200}?\b[Nn]o support (?:yet )?for (?:the )?(?:new )?" + _MODEL
+            + r"[^\n]{0,40}? yet\b",
         ),
         severity="warn",
         cause=("The description suggests the app's bundled llama.cpp predates the model: a front end (koboldcpp, LM "
