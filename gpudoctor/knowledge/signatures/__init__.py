@@ -346,6 +346,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.ollama_w48a").SIGNATURES)  # ollama_w48a.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w49a").SIGNATURES)  # ollama_w49a.py
     rows.extend(importlib.import_module(f"{__name__}.ollama_w52a").SIGNATURES)  # ollama_w52a.py
+    rows.extend(importlib.import_module(f"{__name__}.ollama_w53a").SIGNATURES)  # ollama_w53a.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w46b").SIGNATURES)  # frameworks_w46b.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w47b").SIGNATURES)  # frameworks_w47b.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w49b").SIGNATURES)  # frameworks_w49b.py

@@ -19,7 +19,9 @@ from gpudoctor.knowledge.signatures import Signature
 # (No \b: "显示cublasxx.dll不存在" puts CJK, which \w holds, right beside the name.)
 _CUDA_DLL = (r"(?<![A-Za-z0-9_])(?:cudart|cublas(?:Lt)?|cufft|curand|cusolver|cusparse|nvrtc|nvJitLink)\w{0,12}\.dll"
              r"(?![A-Za-z0-9_])")
-_MISSING = r"(?:\bmissing|\blacks?|\blacking|\bwithout|\bno|\bcan'?t find|\bcannot find|\bcould ?n'?t find|\bnot find)"
+# ("not found cublas64_12.dll": a person's retelling of Windows' "... was not found" dialog, w53a)
+_MISSING = (r"(?:\bmissing|\blacks?|\blacking|\bwithout|\bno|\bcan'?t find|\bcannot find|\bcould ?n'?t find|\bnot find|"
+            r"\bnot found|\bcan'?t locate|\bcannot locate)")
 
 SIGNATURES = (
     Signature(
@@ -60,10 +62,11 @@ SIGNATURES = (
         never_suggest=("reinstall the driver", "update the driver"),
         sources=("https://github.com/ggml-org/llama.cpp/issues/8443", "https://github.com/ggml-org/llama.cpp/pull/1271",
                  "https://github.com/open-webui/desktop/issues/198", "https://github.com/colmap/colmap/issues/2342",
-                 "https://github.com/jianchang512/stt/issues/50"),
-        checked="2026-11-27",
+                 "https://github.com/jianchang512/stt/issues/50", "https://github.com/hyperfield/ai-file-sorter/issues/6"),
+        checked="2026-11-28",
         examples=("ollama/llamacpp-8443-win-cuda-release-missing-dlls.txt",
                   "ollama/owuidesktop-198-llama-cuda-variants-no-cudart-dlls.txt",
-                  "cuda/colmap-2342-cudart64-12-dll-missing-windows.txt", "cuda/stt-50-cublas-dll-not-present-cuda12-bundle.txt"),
+                  "cuda/colmap-2342-cudart64-12-dll-missing-windows.txt", "cuda/stt-50-cublas-dll-not-present-cuda12-bundle.txt",
+                  "ollama/aifilesorter-6-cublas64-12-dll-missing-needs-cuda-toolkit.txt"),
     ),
 )

@@ -177,6 +177,15 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:package )?updates? "
             r"(?:sometimes |often |always |can |keep |kept |randomly )?(?:break|broke|breaks|breaking) (?:the )?"
             r"(?:GPU|CUDA|nvidia-smi|NVML)\b",
+            # LM Studio's engine card or log reporting its GPU survey failed, in a sentence that says it worked before
+            # or broke after a system update ("CUDA stopped working after an update: GPU survey unsuccessful", "GPU
+            # survey unsuccessful since this morning, it used to work"): the driver updated under the running system,
+            # which a reboot and the runtime's compatibility check bring back (w53a)
+            r"^(?=[^\n]{0,400}?(?:\b(?:[Nn]o longer|any ?more|[Uu]ntil (?:recently|yesterday|today)|[Ss]uddenly|used to work|"
+            r"was working|worked (?:fine|before|yesterday|until)|stopped working|[Ss]ince (?:the |an? |today|yesterday|this)|"
+            r"[Aa]fter (?:an? |the |my )?(?:last |latest |recent |last night's )?(?:system |kernel |apt |dnf |pacman |OS |"
+            r"software |driver |NVIDIA |nvidia |Ubuntu |Fedora |Arch )?(?:update|upgrade))\b))[^\n]{0,400}?\bGPU survey(?: on hardware)?(?: (?:was|is))? "
+            r"[Uu]nsucc?ess?ful",
         ),
         severity="warn",
         cause="The NVIDIA driver was updated while the old one stayed loaded: until a reboot the kernel module (and, on "
@@ -184,8 +193,9 @@ SIGNATURES: tuple[Signature, ...] = (
               "finds no usable GPU and programs fall back to the CPU.",
         advice=("Reboot after a driver update (on Linux, when no program uses the GPU, reloading the modules also works: "
                 "`sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia nvidia_uvm`), or at "
-                "least restart the programs that use the GPU (Ollama, the Python process); then `nvidia-smi` and `cat "
-                "/proc/driver/nvidia/version` show one version. If it still fails after the reboot, the update itself "
+                "least restart the programs that use the GPU (Ollama, LM Studio, the Python process); then `nvidia-smi` and `cat "
+                "/proc/driver/nvidia/version` show one version (in LM Studio, then rerun the CUDA runtime's "
+                "compatibility check in its Runtime settings, Ctrl+Shift+R). If it still fails after the reboot, the update itself "
                 "did not complete: check the driver's module for the running kernel (`dkms status`)."),
         action="reboot",
         rules_out=("a GPU fault", "CUDA_VISIBLE_DEVICES"),

@@ -43,14 +43,19 @@ APP_SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-library-missing",
         kinds=("any",),
         patterns=(
-            r"Could not find module '[^'\n]{0,300}?[\\/]llama_cpp[\\/](?:lib[\\/])?(?P<dll>(?:lib)?(?:llama|ggml)\w{0,20}"
-            r"\.dll)' \(or one of its dependencies\)",
+            # llama-cpp-python's own package, and text-generation-webui's renamed CUDA builds of it (llama_cpp_cuda,
+            # llama_cpp_cuda_tensorcores, built for CUDA 12.x); a paste that ends at the module's name is the same
+            # message cut short (w53a)
+            r"Could not find module '[^'\n]{0,300}?[\\/]llama_cpp(?:_cuda(?:_tensorcores)?)?[\\/](?:lib[\\/])?"
+            r"(?P<dll>(?:lib)?(?:llama|ggml)\w{0,20}\.dll)'(?: \(or one of its dependencies\)|\s{0,4}$)",
         ),
         severity="fail",
         cause=("Windows could not load llama-cpp-python's {dll} or a DLL it depends on, most often the CUDA runtime "
                "(cudart64, cublas64) that its CUDA build needs and Python does not look for on PATH."),
-        advice=("Install the CUDA Toolkit the wheel was built for (its cuXXX tag) and set CUDA_PATH to it: "
-                "llama-cpp-python adds %CUDA_PATH%\\bin with os.add_dll_directory; then import it again in a new shell."),
+        advice=("Install the CUDA Toolkit the wheel was built for (its cuXXX tag: cu121 or cu124 is CUDA 12; "
+                "text-generation-webui's llama_cpp_cuda wheels need CUDA 12 too) and set CUDA_PATH to it, with its bin "
+                "folder on the PATH: llama-cpp-python adds %CUDA_PATH%\\bin with os.add_dll_directory; then restart "
+                "the web UI or import it again in a new shell."),
         action="configure",
         rules_out=("a GPU fault",),
         never_suggest=("reinstall the driver",),
@@ -59,7 +64,8 @@ APP_SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/abetlen/llama-cpp-python/pull/2083",
                  "https://docs.python.org/3.8/whatsnew/3.8.html#bpo-36085-whatsnew"),
         checked="2026-11-26",
-        examples=("ollama/llamacpppython-225-cublas-dll-not-on-python-path.txt",),
+        examples=("ollama/llamacpppython-225-cublas-dll-not-on-python-path.txt",
+                  "ollama/llamacpppython-117-cublas-dll-deps-not-on-path.txt"),
     ),
 )
 
