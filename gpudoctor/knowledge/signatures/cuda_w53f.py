@@ -130,6 +130,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # "The previous driver had no problem", "the older drivers work fine"
             r"\b[Tt]he (?:previous|prior|older|old|last) (?:" + _NV + r" )?drivers? (?:version )?(?:had no (?:problems?|"
             r"issues?)|(?:works?|worked|was|were|runs?|ran) (?:fine|perfectly|without (?:any )?(?:problems?|issues?)))",
+            # "on 522.30 drivers goes fine .. dont update", "works fine with the 472.12 driver, do not upgrade"
+            r"\b(?:on|with) (?:the )?" + _RELEASE + r" drivers? (?:it )?(?:goes|works?|worked|runs?|ran|is|was) (?:fine|"
+            r"perfectly|great|ok|OK)\b[^\n]{0,40}?\b(?:do ?n'?t|do not|never) (?:update|upgrade)\b",
             # "Drivers 416.16 thru hot fix 416.64 have no problems with the RTX 2070"
             r"\b[Dd]rivers? " + _RELEASE + r"[^\n]{0,40}? (?:have|has|had) no (?:problems?|issues?)\b",
             # "rolling back from .81 to .64"
@@ -152,7 +155,8 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/nicehash/NiceHashQuickMiner/issues/692",
                  "https://github.com/mitsuba-renderer/mitsuba3/issues/826",
                  "https://github.com/ethereum-mining/ethminer/issues/1679",
-                 "https://github.com/trexminer/T-Rex/issues/843"),
+                 "https://github.com/trexminer/T-Rex/issues/843",
+                 "https://github.com/nicehash/NiceHashQuickMiner/issues/943"),
         checked="2026-11-28",
         examples=("cuda/nbminer-902-hashrate-drop-driver-516-downgrade-512-59.txt",
                   "cuda/nicehashqm-877-driver-512-95-halved-mhs.txt",
@@ -160,6 +164,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/nhqm-692-hashrate-halved-drivers-above-472-12-win11.txt",
                   "cuda/mitsuba3-826-cuda-compilation-fails-driver-535.txt",
                   "cuda/ethminer-1679-rtx2070-driver-416-81-half-solutions.txt",
-                  "cuda/trex-843-newest-driver-halved-hashrate-ergo.txt"),
+                  "cuda/trex-843-newest-driver-halved-hashrate-ergo.txt",
+                  "cuda/nicehashqm-943-driver-526-47-crash-kapow-522-30-fine.txt"),
     ),
 )
