@@ -42,7 +42,8 @@ _HALVED = (r"(?:halve[sd]?|halfed|halfs|cut in half|dropp?(?:ed|s)?|fell|lower(?
 MINER_DRIVER_ADVICE = (
     "Update the NVIDIA driver to a release that supports the CUDA (or OptiX) version the program was built with: "
     f"{DRIVER_FLOORS}; OptiX 7.x needs R435 to R530 by its minor version, OptiX 8 R535 or newer, OptiX 9.0 R570 and "
-    "9.1 R590 (each OptiX SDK's release notes). `nvidia-smi` shows the highest CUDA the driver supports (top right). Windows: the newest Game Ready or Studio "
+    "9.1 R590 (each OptiX SDK's release notes). `nvidia-smi` shows the highest CUDA the driver supports (top right). "
+    "Windows: the newest Game Ready or Studio "
     "driver from nvidia.com/drivers or the NVIDIA app (on a mining OS such as HiveOS: `nvidia-driver-update`). Linux: "
     "the distribution's newest driver package (Ubuntu `sudo ubuntu-drivers install`, Arch `sudo pacman -Syu nvidia`), "
     "then reboot. A prebuilt miner or renderer brings its own CUDA runtime, so the CUDA toolkit is not what it lacks; "
