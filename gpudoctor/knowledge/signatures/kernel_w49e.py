@@ -25,9 +25,9 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_w28a import _FLATPAK_ADVICE
 
 _NV = r"(?:NVIDIA|[Nn]vidia|NVidia)"
-# A driver release as people write it: 566, 550.67, 471.11, 460.xxx, 47X.XX, 580.126.18 (3xx to 5xx branches; not a
+# A driver release as people write it: 566, 550.67, 471.11, 460.xxx, 47X.XX, 580.126.18, 616.92 (3xx to 6xx branches; not a
 # CUDA, kernel or package version).
-_RELEASE = r"v?[3-5]\d{2}(?:\.[\dxX]{2,3})?(?:\.[\dxX]{2,3})?"
+_RELEASE = r"v?[3-6]\d{2}(?:\.[\dxX]{2,3})?(?:\.[\dxX]{2,3})?"
 # "... to the previous NVIDIA driver 550.67", "... to Nvidia Proprietary Driver: 550.67", "... to 566 drivers": a release
 # after a verb of going back (each verb its own pattern, so that the prefilter keys on the verb, not on "back").
 _TO_RELEASE = (r" to (?:the )?(?:old(?:er)? |previous |last |earlier )?(?:" + _NV + r" )?(?:[Pp]roprietary |[Gg]raphics |"
@@ -81,12 +81,14 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/ValveSoftware/Dota-2-Vulkan/issues/445",
                  "https://github.com/yuzu-emu/yuzu/issues/8230",
                  "https://github.com/RPCS3/rpcs3/issues/10696",
-                 "https://github.com/openwall/john/issues/5205"),
+                 "https://github.com/openwall/john/issues/5205",
+                 "https://github.com/peakminer/peakminer/issues/17"),
         checked="2026-11-28",
         examples=("kernel/filproofs-1525-opencl-broken-recent-nvidia-470-driver-prose.txt",
                   "wsl/cemu-1506-vulkan-fence-error-4-after-566-driver-r572.txt",
                   "kernel/dota2vulkan-445-vulkan-fails-after-550-76-rollback-fixes.txt",
-                  "wsl/yuzu-8230-vulkan-crash-512-driver-works-472-prose.txt"),
+                  "wsl/yuzu-8230-vulkan-crash-512-driver-works-472-prose.txt",
+                  "cuda/peakminer-17-driver-616-92-breaks-rolled-back-616-64.txt"),
     ),
     Signature(
         code="kernel.flatpak-no-nvidia-driver-described",
