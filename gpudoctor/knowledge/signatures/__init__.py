@@ -360,6 +360,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.nccl_w52c").SIGNATURES)  # nccl_w52c.py
     rows.extend(importlib.import_module(f"{__name__}.vllm_w52c").SIGNATURES)  # vllm_w52c.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w49e").SIGNATURES)  # kernel_w49e.py
+    rows.extend(importlib.import_module(f"{__name__}.kernel_w53e").SIGNATURES)  # kernel_w53e.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)
