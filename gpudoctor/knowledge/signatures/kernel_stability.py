@@ -22,11 +22,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # w48c: not "a long-standing stable overclock", "no overclock", "not overclocked" (club-3090#1332)
         patterns=(r"(?<!stable )(?<!no )(?<!not )(?<!without )(?<!non-)\b(?:[Oo]verclock(?:ed|ing)?|[Uu]ndervolt(?:ed|ing)?)\b",
                   r"\b(?:MSI Afterburner|[Ff]actory[- ]overclocked)\b",
-                  # w53e: miners' shorthand, "fixed it by lowering core OC", "reset the OC", "memory OC", "high OC"
-                  r"\b(?:[Ll]ower(?:ed|ing)?|[Rr]educ(?:e|ed|ing)|[Rr]emov(?:e|ed|ing)|[Rr]eset(?:ting)?|[Dd]isabl(?:e|ed|ing)|"
-                  r"[Dd]ropp?(?:ed|ing)?|[Tt]weak(?:ed)? down|[Tt]urn(?:ed)? down|[Bb]ack(?:ed)? off) (?:the |my |its |all |"
-                  r"core |memory |mem |GPU |gpu ){0,2}OC\b",
-                  r"\b(?:[Cc]ore OC|[Mm]emory OC|[Hh]igh OC|[Aa]ggressive OC|[Hh]eavy OC)\b(?! values)"),
+                  # w53e: miners' shorthand, "fixed it by lowering core OC", "reduced the OC"
+                  r"\b(?:[Ll]owering|[Ll]owered|[Rr]educing|[Rr]educed) (?:the |my |core |memory |GPU |gpu )?OC\b"),
         severity="warn",
         cause="The GPU runs overclocked or undervolted, and a card pushed beyond what it holds faults under load (Xid "
               "13, 31 or 43, unspecified launch failures, illegal memory accesses) in whatever program uses it.",

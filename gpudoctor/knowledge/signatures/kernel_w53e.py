@@ -144,10 +144,13 @@ SIGNATURES: tuple[Signature, ...] = (
             r" )?(?:[Dd]rivers? )?(?:version )?(?P<release>" + _RELEASE + r")\b(?! ?(?:MB|GB|W\b|MHz))[^\n]{0,80}?"
             r"(?:crash\w{0,3}|fails?|freez\w{0,3}|hangs?|broke\w{0,2}|stopped working|does ?n[o']t work|no longer works)",
             # "This is due to an inadvertent ABI break in the 535 driver", "a bug in the 560 driver"
-            r"\b(?:ABI break|[Bb]ug|[Rr]egression) in (?:the )?(?:" + _NV + r" )?(?:driver )?(?P<release>" + _RELEASE +
+            r"\b(?:ABI break|regression|Regression|bug|Bug) in (?:the )?(?:" + _NV + r" )?(?:driver )?(?P<release>" + _RELEASE +
             r") (?:driver|branch|release|series)\b",
             # "uninstall driver version 535 and install the preceding release"
             r"\binstall(?:ed|ing)? the (?:preceding|previous|prior) (?:driver )?(?:release|version)\b",
+            # "It was working until I updated the driver so I am 100% sure the driver is the issue"
+            r"\b(?:was|been) working (?:fine |perfectly |well )?until I (?:updated|upgraded|installed) (?:the |my |a )?(?:new(?:er|est)? |"
+            r"latest )?(?:" + _NV + r" )?drivers?\b",
             # "it was the new nvidia drivers", "the culprit is the latest Nvidia driver"
             r"\b(?:it was|it's|it is|culprit (?:is|was)|caused by|problem (?:is|was)|blame) the (?:new|newest|latest|"
             r"recent|updated) (?:" + _NV + r" )?drivers?\b",
@@ -161,6 +164,7 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall CUDA",),
         sources=("https://github.com/citra-emu/citra/issues/5908", "https://github.com/gpuopenanalytics/pynvml/pull/48",
                  "https://github.com/develsoftware/GMinerRelease/issues/195",
+                 "https://github.com/develsoftware/GMinerRelease/issues/92",
                  "https://github.com/firoorg/ccminer/issues/54"),
         checked="2026-11-28",
         examples=("kernel/citra-5908-system-crashes-after-driver-470-86-prose.txt",
