@@ -19,7 +19,7 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_w49e import DRIVER_RELEASE_ADVICE, _NV, _RELEASE
 
 # The faults a miner's kernel reports mid-run that mean the card or the rig (not out of memory, not a missing driver).
-_RIG_FAULT = r"(?:unknown error|unspecified launch failure|an illegal memory access was encountered|launch timed out|misaligned address)"
+_RIG_FAULT = r"(?:unknown error|unspecified launch failure|an illegal (?:memory access|instruction) was encountered)"
 
 # A GPU generation only a legacy branch drives, and such a branch as people write it (470, 390.xx, 470xx, 340.108).
 _OLD_GEN = r"(?:Kepler|Fermi)"
@@ -29,7 +29,8 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="kernel.miner-kernel-fault-on-rig",
         # A miner's own report of the kernel that died: the generic CUDA rows read the same words as a set-up fault.
-        refines=("cuda.unknown-error", "cuda.unspecified-launch-failure", "cuda.illegal-address"),
+        refines=("cuda.unknown-error", "cuda.unspecified-launch-failure", "cuda.illegal-address",
+                 "cuda.illegal-instruction"),
         cause_id="gpu-unstable-under-load",
         kinds=("any",),
         patterns=(
@@ -55,9 +56,11 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("reinstall the CUDA toolkit", "reinstall the driver"),
         sources=("https://github.com/nicehash/nheqminer/issues/18",
                  "https://github.com/ethereum-mining/ethminer/issues/620",
-                 "https://github.com/ethereum-mining/ethminer/issues/880"),
+                 "https://github.com/ethereum-mining/ethminer/issues/880",
+                 "https://github.com/nicehash/NiceHashQuickMiner/issues/277"),
         checked="2026-11-28",
         examples=("cuda/nheqminer-18-cuda-unknown-error-solve-lowered-core-oc.txt",
+                  "cuda/nhqm-277-illegal-instruction-daggerhashimoto-unstable-oc.txt",
                   "cuda/ethminer-620-unspecified-launch-failure-bad-riser-4x1060.txt",
                   "cuda/ethminer-880-cuda-unknown-error-overclocked-oldest-card.txt"),
     ),
@@ -151,6 +154,11 @@ SIGNATURES: tuple[Signature, ...] = (
             # "It was working until I updated the driver so I am 100% sure the driver is the issue"
             r"\b(?:was|been) working (?:fine |perfectly |well )?until I (?:updated|upgraded|installed) (?:the |my |a )?(?:new(?:er|est)? |"
             r"latest )?(?:" + _NV + r" )?drivers?\b",
+            # "after update new driver nvidia. quickminer keep crashing", "new update with newest navaida driver halfed my
+            # hash rate": a new driver named as what changed before the failure (not "update to the latest driver", advice)
+            r"\b(?:[Aa]fter|[Ss]ince|[Ww]ith) (?:the |an? )?(?:update |updating |installing |upgrading )?(?:to |of )?(?:the )?"
+            r"(?:new(?:est)?|latest) (?:\w{3,8} )?drivers?\b[^\n]{0,60}?(?:keeps? crashing|crash(?:es|ed)|stopped working|"
+            r"does ?n[o']t work|no longer works|half(?:ed|ved)|halved)",
             # "it was the new nvidia drivers", "the culprit is the latest Nvidia driver"
             r"\b(?:it was|it's|it is|culprit (?:is|was)|caused by|problem (?:is|was)|blame) the (?:new|newest|latest|"
             r"recent|updated) (?:" + _NV + r" )?drivers?\b",
@@ -165,6 +173,7 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/citra-emu/citra/issues/5908", "https://github.com/gpuopenanalytics/pynvml/pull/48",
                  "https://github.com/develsoftware/GMinerRelease/issues/195",
                  "https://github.com/develsoftware/GMinerRelease/issues/92",
+                 "https://github.com/nicehash/NiceHashQuickMiner/issues/579", "https://github.com/trexminer/T-Rex/issues/843",
                  "https://github.com/firoorg/ccminer/issues/54"),
         checked="2026-11-28",
         examples=("kernel/citra-5908-system-crashes-after-driver-470-86-prose.txt",
