@@ -22,6 +22,8 @@ from gpudoctor.knowledge.signatures.kernel_w49e import DRIVER_RELEASE_ADVICE, _N
 _RIG_FAULT = r"(?:unknown error|unspecified launch failure|an illegal (?:memory access|instruction) was encountered)"
 
 # A GPU generation only a legacy branch drives, and such a branch as people write it (470, 390.xx, 470xx, 340.108).
+# A driver release as people write it, the 6xx branches of 2026 included ("610.43.02"): kernel_w49e's stops at 5xx.
+_RELEASE6 = r"v?[3-6]\d{2}(?:\.[\dxX]{2,3})?(?:\.[\dxX]{2,3})?"
 _OLD_GEN = r"(?:Kepler|Fermi)"
 _LEGACY_BRANCH = r"(?<![\d.])(?:470|390|340)(?:\.xx|xx|\.\d{2,3}(?:\.\d{2})?)?\b(?! ?(?:MB|GB|W\b|MHz|mm|[Ww]att))"
 
@@ -37,9 +39,9 @@ SIGNATURES: tuple[Signature, ...] = (
             # excavator, nheqminer, NiceHash QuickMiner: "CUDA error 'unknown error' in func 'cuda_daggerhashimoto::run'
             # line 1220"
             r"CUDA error '" + _RIG_FAULT + r"' in func '(?P<kernel>[\w:~<>]{3,80})' line \d+",
-            # ethminer and its forks: "CUDA error in func 'dev::eth::CUDAMiner::search' at line 488 : unspecified launch
-            # failure", "Fatal GPU Error : CUDA error in func dev::eth::cudaminer::search at line 504 unknown error"
-            r"CUDA error in func '?(?P<kernel>[\w:~<>]{3,80})'? at line \d+ ?:? " + _RIG_FAULT,
+            # ethminer, ccminer and their forks: "CUDA error in func 'dev::eth::CUDAMiner::search' at line 488 : unspecified
+            # launch failure", ccminer's "Cuda error in func '%s' at line %i : %s.", "Fatal GPU Error : CUDA error in func dev::eth::cudaminer::search at line 504 unknown error"
+            r"C(?:UDA|uda) error in func '?(?P<kernel>[\w:~<>]{3,80})'? at line \d+ ?:? " + _RIG_FAULT,
         ),
         severity="fail",
         cause="A GPU of the rig faulted inside the miner's kernel {kernel} in the middle of a run: an overclock or "
@@ -76,6 +78,11 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\b" + _OLD_GEN + r"\b[^\n]{0,80}?" + _LEGACY_BRANCH,
             # "TL;DR for Fermi users: Use Nouveau or buy a new GPU."
             r"\b" + _OLD_GEN + r"\b[^\n]{0,60}?\b(?:[Uu]se [Nn]ouveau|[Nn]ouveau or|buy a new(?:er)? (?:GPU|card))\b",
+            # "your GPU is abandoned by Nvidia (it's using the Fermi architecture, for which the desktop parts were dropped
+            # with the 396 series release)": a generation the driver dropped, not a framework that dropped it
+            r"\b" + _OLD_GEN + r"\b(?![^\n]{0,120}?(?:PyTorch|pytorch|torch|TensorFlow|CUDA \d))[^\n]{0,80}?\b(?:abandoned|dropped|"
+            r"no longer supported|not supported|unsupported|end of life|EOL)\b[^\n]{0,60}?\b(?:\d{3}(?:\.xx)? (?:series|branch|"
+            r"release|drivers?)|[Dd]rivers?)\b",
             # "Legacy390 driver cannot recognize my Card", "the legacy 470 driver does not detect my GPU"
             r"\b[Ll]egacy ?(?:340|390|470)(?:\.xx|xx)? (?:[Nn][Vv][Ii][Dd][Ii][Aa] )?drivers? (?:cannot|can't|can ?not|"
             r"does ?n[o']t|did ?n[o']t|won'?t|fails? to|is unable to) (?:recogni[sz]e|detect|see|find|support)\b",
@@ -99,14 +106,15 @@ SIGNATURES: tuple[Signature, ...] = (
         never_suggest=("disable Secure Boot", "reinstall CUDA"),
         sources=("https://github.com/ublue-os/bazzite/issues/391", "https://github.com/ublue-os/website/issues/342",
                  "https://github.com/CachyOS/chwd/pull/191", "https://github.com/batocera-linux/batocera.linux/issues/10938",
-                 "https://github.com/pdbear/syno_nvidia_gpu_driver/issues/42",
+                 "https://github.com/pdbear/syno_nvidia_gpu_driver/issues/42", "https://github.com/Tk-Glitch/PKGBUILDS/issues/527",
                  "https://www.nvidia.com/en-us/drivers/unix/legacy-gpu/"),
         checked="2026-11-28",
         examples=("kernel/bazzite-391-kepler-gpu-wants-470-driver-image-prose.txt",
                   "kernel/ubluewebsite-342-kepler-latest-image-535-incompatible-470-tag.txt",
                   "kernel/cachyoschwd-191-fermi-390xx-eol-use-nouveau-prose.txt",
                   "kernel/batocera-10938-gt218-legacy390-does-not-recognise-needs-340.txt",
-                  "kernel/synonvidia-42-gt730-not-detected-too-old-for-driver-prose.txt"),
+                  "kernel/synonvidia-42-gt730-not-detected-too-old-for-driver-prose.txt",
+                  "kernel/tkglitch-527-fermi-abandoned-430-newer-kernels-nouveau-prose.txt"),
     ),
     Signature(
         code="kernel.nvidia-legacy-check-refused",
@@ -147,8 +155,9 @@ SIGNATURES: tuple[Signature, ...] = (
             r" )?(?:[Dd]rivers? )?(?:version )?(?P<release>" + _RELEASE + r")\b(?! ?(?:MB|GB|W\b|MHz))[^\n]{0,80}?"
             r"(?:crash\w{0,3}|fails?|freez\w{0,3}|hangs?|broke\w{0,2}|stopped working|does ?n[o']t work|no longer works)",
             # "This is due to an inadvertent ABI break in the 535 driver", "a bug in the 560 driver"
-            r"\b(?:ABI break|regression|Regression|bug|Bug) in (?:the )?(?:" + _NV + r" )?(?:driver )?(?P<release>" + _RELEASE +
-            r") (?:driver|branch|release|series)\b",
+            # NVIDIA's own words: "We have discovered a bug in the Game Ready and Studio 595.59 WHQL drivers"
+            r"\b(?:ABI break|regression|Regression|bug|Bug) in (?:the )?[^\n]{0,40}?(?<![\d.])(?P<release>" + _RELEASE6 +
+            r")(?: WHQL)? (?:drivers?|branch|release|series)\b",
             # "uninstall driver version 535 and install the preceding release"
             r"\binstall(?:ed|ing)? the (?:preceding|previous|prior) (?:driver )?(?:release|version)\b",
             # "It was working until I updated the driver so I am 100% sure the driver is the issue"
@@ -174,10 +183,12 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/develsoftware/GMinerRelease/issues/195",
                  "https://github.com/develsoftware/GMinerRelease/issues/92",
                  "https://github.com/nicehash/NiceHashQuickMiner/issues/579", "https://github.com/trexminer/T-Rex/issues/843",
+                 "https://github.com/Blacktempel/LibreDiagnostics/issues/24",
                  "https://github.com/firoorg/ccminer/issues/54"),
         checked="2026-11-28",
         examples=("kernel/citra-5908-system-crashes-after-driver-470-86-prose.txt",
                   "kernel/pynvml-48-nvml-struct-535-abi-break-downgrade.txt",
-                  "kernel/gminer-195-miner-slows-new-nvidia-drivers-older-driver-fixes-prose.txt"),
+                  "kernel/gminer-195-miner-slows-new-nvidia-drivers-older-driver-fixes-prose.txt",
+                  "kernel/librediag-24-driver-595-59-pulled-roll-back-591-86.txt"),
     ),
 )
