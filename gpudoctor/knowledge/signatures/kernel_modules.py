@@ -389,7 +389,8 @@ SIGNATURES = (
             r"release",
             # The wording since about R515: "... is not supported by the NVIDIA 535.104.05 driver release."
             r"installed in this system is not supported by the NVIDIA (?P<release>\d{3}\.[\dx.]{2,12}) driver release",
-            r"supported (?:through|by) (?:the )?NVIDIA (?P<legacy>\d{3}\.[\dx.]{2,12}) Legacy drivers",
+            # w53e: and as people retype it in prose ("supported through the nvidia 390.xx legacy drivers", "NVIDA")
+            r"supported (?:through|by) (?:the )?(?:NVIDIA|NVIDA|[Nn]vidia) (?P<legacy>\d{3}\.[\dx.]{2,12}) [Ll]egacy drivers",
             # as people retype or cut them: "The 595.71.05 NVIDIA driver will ignore" alone; the open module's refusal
             r"The (?P<release>\d{3}\.\d{1,3}(?:\.\d{1,3})?) NVIDIA driver will ignore\b",
             r"because it does not include the required GPU\b",

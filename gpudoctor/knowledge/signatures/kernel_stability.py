@@ -21,7 +21,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # In a person's words ("The GPUs are overclocked", "at high OC", "I undervolted it with MSI Afterburner").
         # w48c: not "a long-standing stable overclock", "no overclock", "not overclocked" (club-3090#1332)
         patterns=(r"(?<!stable )(?<!no )(?<!not )(?<!without )(?<!non-)\b(?:[Oo]verclock(?:ed|ing)?|[Uu]ndervolt(?:ed|ing)?)\b",
-                  r"\b(?:MSI Afterburner|[Ff]actory[- ]overclocked)\b"),
+                  r"\b(?:MSI Afterburner|[Ff]actory[- ]overclocked)\b",
+                  # w53e: miners' shorthand, "fixed it by lowering core OC", "reduced the OC"
+                  r"\b(?:[Ll]owering|[Ll]owered|[Rr]educing|[Rr]educed) (?:the |my |core |memory |GPU |gpu )?OC\b"),
         severity="warn",
         cause="The GPU runs overclocked or undervolted, and a card pushed beyond what it holds faults under load (Xid "
               "13, 31 or 43, unspecified launch failures, illegal memory accesses) in whatever program uses it.",

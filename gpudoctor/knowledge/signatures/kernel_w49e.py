@@ -55,7 +55,7 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "reverting back to 566 drivers", "rollback to Nvidia Proprietary Driver: 550.67", "Downgrade to 460.xxx",
             # "went back to the previous driver 572.83", "downgrading back to v565.77"
-            *(r"\b" + verb + _TO_RELEASE for verb in (r"[Rr]olled back", r"[Rr]olling back",
+            *(r"\b" + verb + _TO_RELEASE for verb in (r"[Rr]olled back", r"[Rr]olling back", r"(?:roll|Roll) back",
                                                       r"[Rr]ollback", r"[Dd]owngrad(?:e|ed|ing)(?: back)?",
                                                       r"[Rr]evert(?:ed|ing)?(?: back)?")),
             # "using new driver 512.15 it will crash", "the latest Nvidia driver 576.02 crashes"
