@@ -87,10 +87,7 @@ FIELD_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.lightning-requested-gpu-index-absent",
-        # the script's own device list (gpus=[1], trainer.devices=[1]) on a machine without that GPU: the TAXONOMY's
-        # tie-break reads the script's own choice as distributed-misuse (w53b); a CUDA_VISIBLE_DEVICES or Slurm
-        # allocation that hides the GPU is read by the rows of those contexts
-        cause_id="distributed-misuse",
+        cause_id="cuda-visible-devices",
         kinds=("any",),
         # The same check when torch counts GPUs but not the index asked for: gpus=[1] names GPU 1 (a list is indexes,
         # an integer a count), and CUDA_VISIBLE_DEVICES renumbers the visible GPUs from 0.

@@ -50,7 +50,7 @@ _QUITS = (r"\b(?:shuts? ?down|shutting down|closes|closed|exits|exited|quits|die
           r"crash(?:es|ed)?)(?: itself| by itself| automatically| suddenly| without (?:an )?error)? (?:when|while|during|after) "
           r"(?:I )?(?:load|switch|chang)(?:e|ing|s)? (?:the |a |another |other |new |my )?(?:diffusion |SDXL |sdxl |FLUX |"
           r"flux |base )?")
-_SHORT_OF = r"\b(?:[Oo]ut of|[Rr]uns? out of|[Rr]unning out of|[Nn]ot enough|[Ii]nsufficient) (?:system |host |CPU |cpu )?"
+_OUT_OF_RAM = r"\b[Oo]ut of (?:system |host |CPU |cpu )?(?:RAM|ram)\b[^\n]{0,20}?\b(?:when |while |after |on |by )?"
 
 _NOT_SERVING = (r"^(?![^\n]{0,300}?(?:[Oo]llama|llama\.cpp|LM Studio|vLLM|vllm|SGLang|[Tt]ensor[ _-]?[Pp]arallel|"
                 r"ComfyUI))")
@@ -67,11 +67,9 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "lora 微调4B的模型报OOM", "LoRA training ... CUDA OOM", "fine-tuning ... out of memory"
             _TRAINED + r"[^\n]{0,80}?(?<![A-Za-z])OOM(?![A-Za-z])",
-            _TRAINED + r"[^\n]{0,80}?\b[Oo]ut of memory\b",
             _TRAINED + r"[^\n]{0,80}?显存不足",
-            # "OOM when training", "out of memory when start training lora"
+            # "OOM when training", "OOM when start training lora" (the allocator's own line is cuda.out-of-memory's)
             r"(?<![A-Za-z])OOM(?![A-Za-z])[^\n]{0,40}?" + _WHEN_TRAINING,
-            r"\b[Oo]ut of memory\b[^\n]{0,40}?" + _WHEN_TRAINING,
         ),
         severity="warn",
         cause=("The description says a training run (LoRA, DreamBooth or fine-tuning) ran out of GPU memory: the "
@@ -96,9 +94,11 @@ SIGNATURES: tuple[Signature, ...] = (
             # "ComfyUI shuts down when loading the diffusion model", "the UI closes itself while switching checkpoints"
             _QUITS + r"[Mm]odels?\b",
             _QUITS + r"[Cc]heckpoints?\b",
-            # "ran out of system RAM switching models", "not enough RAM to load the checkpoint"
-            _SHORT_OF + r"RAM\b(?! ?(?:disk|drive))",
-            _SHORT_OF + r"ram\b(?! ?(?:disk|drive))",
+            # "not enough RAM to load the checkpoint", "insufficient system RAM"; "out of RAM when switching models"
+            r"\b[Nn]ot enough (?:system |host |CPU |cpu )?(?:RAM|ram)\b(?! ?(?:disk|drive))",
+            r"\b[Ii]nsufficient (?:system |host |CPU |cpu )?(?:RAM|ram)\b(?! ?(?:disk|drive))",
+            _OUT_OF_RAM + r"switching (?:the |a |to |between )?(?:[\w.-]{1,40} )?(?:[Mm]odels?|[Cc]heckpoints?)\b",
+            _OUT_OF_RAM + r"changing (?:the |a |to )?(?:[\w.-]{1,40} )?(?:[Mm]odels?|[Cc]heckpoints?)\b",
         ),
         severity="warn",
         cause=("The description says the app was killed, or closed by itself, while it loaded or switched a model, "
@@ -175,32 +175,5 @@ SIGNATURES: tuple[Signature, ...] = (
         sources=("https://github.com/huggingface/accelerate/issues/36", LIGHTNING_GPU, ACCELERATE_LAUNCH),
         checked=CHECKED,
         examples=("frameworks/accelerate-36-uses-1-of-2-gpus-num-processes.txt",),
-    ),
-    Signature(
-        code="frameworks.lightning-asked-gpus-beyond-the-first-hidden",
-        cause_id="cuda-visible-devices",
-        kinds=("any",),
-        refines=("frameworks.lightning-requested-gpu-index-absent",), refines_within=2,
-        # Lightning's check when it asks for GPUs 0..N and CUDA counts only GPU 0: "You requested gpu: [0, 1]" above
-        # " But your machine only has: [0]". A list from 0 up is a GPU count (devices=2, num_gpus=2), so the
-        # other GPUs are hidden from the process (an exported CUDA_VISIBLE_DEVICES, a scheduler's allocation); a list
-        # naming an index alone ([1]) is the script's own choice, which frameworks.lightning-requested-gpu-index-absent reads.
-        patterns=(r"You requested gpus?: \[0, ?\d{1,2}[\d, ]{0,60}\]",),
-        severity="fail",
-        cause=("Lightning asked for several GPUs from index 0 up and CUDA shows this process only GPU 0: where the "
-               "machine has more, they are hidden from it, by a CUDA_VISIBLE_DEVICES=0 that a run script or the shell "
-               "exports, or by a scheduler's allocation (Slurm's --gpus-per-task, a container given one GPU)."),
-        advice=("Compare `nvidia-smi -L` with `echo $CUDA_VISIBLE_DEVICES` in the shell that starts the run, and look "
-                "for an `export CUDA_VISIBLE_DEVICES=...` in the run scripts (`grep -rn CUDA_VISIBLE_DEVICES .`): list "
-                "every GPU (CUDA_VISIBLE_DEVICES=0,1) or remove it; under Slurm ask for the GPUs the run uses "
-                "(`--gpus-per-node=N` or `--gres=gpu:N` with one task per GPU, not `--gpus-per-task=1` for one task). Where "
-                "the machine really has one GPU, ask Lightning for one (devices=1)."),
-        action="configure",
-        rules_out=("a faulty GPU",),
-        never_suggest=("reinstall",),
-        sources=("https://github.com/xiong-zhitong/DOFA-pytorch/issues/20",
-                 "https://lightning.ai/docs/pytorch/stable/accelerators/gpu_basic.html"),
-        checked=CHECKED,
-        examples=("frameworks/dofapytorch-20-generated-script-exports-cuda-visible-devices-0.txt",),
     ),
 )
