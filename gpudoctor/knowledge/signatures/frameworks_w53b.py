@@ -176,4 +176,28 @@ SIGNATURES: tuple[Signature, ...] = (
         checked=CHECKED,
         examples=("frameworks/accelerate-36-uses-1-of-2-gpus-num-processes.txt",),
     ),
+    Signature(
+        code="frameworks.dataparallel-device-ids-beyond-visible",
+        cause_id="distributed-misuse",
+        kinds=("any",),
+        contexts=("data-parallel",),
+        refines=("cuda.invalid-device-ordinal",),
+        # cuda.invalid-device-ordinal's line where DataParallel scatters the batch: its device_ids come from the
+        # project's GPU count (EfficientDet's num_gpus in projects/*.yml, a --gpus 0,1,2,3 default, a hard-coded list).
+        patterns=(r"invalid device ordinal",),
+        severity="fail",
+        cause=("DataParallel was given more GPUs (device_ids) than this machine has: the project's config or "
+               "defaults ask for several GPUs (num_gpus, gpus: [0, 1, 2, 3], device_ids=...), and scattering the batch "
+               "to the GPU index that does not exist fails."),
+        advice=("Set the project's GPU count to the GPUs the machine has (`num_gpus: 1` in its yml, `--gpus 0` or "
+                "`--n_gpu 1` on the command line, `device_ids=[0]` where the script builds nn.DataParallel), or skip "
+                "DataParallel on one GPU (`model.cuda()` alone); `nvidia-smi -L` lists the GPUs there are."),
+        action="configure",
+        rules_out=("a driver fault",),
+        never_suggest=("reinstall the driver",),
+        sources=("https://github.com/zylo117/Yet-Another-EfficientDet-Pytorch/issues/216",
+                 "https://pytorch.org/docs/stable/generated/torch.nn.DataParallel.html"),
+        checked=CHECKED,
+        examples=("frameworks/yet-another-efficientdet-216-num-gpus-invalid-ordinal.txt",),
+    ),
 )
