@@ -186,4 +186,17 @@ CONTEXTS: tuple[Context, ...] = (
                  "https://docs.omniverse.nvidia.com/dev-guide/latest/common/technical-requirements.html"),
         checked="2026-11-28",
     ),
+    Context(
+        name="data-parallel",
+        meaning="The program runs its model under torch.nn.DataParallel in one process, which scatters every batch over "
+                "the device_ids it was given (a config's GPU count or list, or all GPUs): an index beyond the GPUs "
+                "this process sees comes from that list, not from a launcher's ranks.",
+        markers=(
+            # DataParallel's own frames in a traceback (Linux and Windows paths), and the call in the script (w53b)
+            r"parallel/data_parallel\.py", r"parallel\\data_parallel\.py", r"nn\.DataParallel\(", r"DataParallel\(model",
+        ),
+        sources=("https://pytorch.org/docs/stable/generated/torch.nn.DataParallel.html",
+                 "https://github.com/zylo117/Yet-Another-EfficientDet-Pytorch/issues/216"),
+        checked="2026-11-28",
+    ),
 )

@@ -350,6 +350,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w46b").SIGNATURES)  # frameworks_w46b.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w47b").SIGNATURES)  # frameworks_w47b.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w49b").SIGNATURES)  # frameworks_w49b.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w53b").SIGNATURES)  # frameworks_w53b.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w46b").SIGNATURES)  # wheels_w46b.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w49b").SIGNATURES)  # wheels_w49b.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w52b").SIGNATURES)  # wheels_w52b.py

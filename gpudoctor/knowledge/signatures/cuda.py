@@ -333,6 +333,7 @@ SIGNATURES += (
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
             # the same message where the pasted line ends before the GPU's index (w40b), or right after the size (w46b)
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. GPU(?! ?\d)|\.?\s{0,3}$)",
+            r"\b[Cc]uda out of memory\. tried to allocate (?P<requested_lc>[\d.]+ [kmgt]ib)\b",  # pasted in lower case (w53b)
             r"(?:Runtime|OutOfMemory)Error: CUDA out of memory\b(?!\. Tried)",  # keyed on "Error:", not on an O or R pass
             r"显存不足", r"显存不够", r"显存溢出", r"显存爆炸",  # the message cut, or told in Chinese (one prefilter pass: 显)
             r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString
@@ -350,7 +351,7 @@ SIGNATURES += (
         advice=("See who holds the GPU memory (`nvidia-smi`): stop other processes using it, or pick a free GPU. If "
                 "this process holds it, reduce the batch size (or the model, sequence length, image size or resolution: "
                 "a model larger than the card's VRAM needs a bigger GPU; the 'shared GPU memory' Windows shows is system RAM, not VRAM; one request far beyond the card, tens of GiB or more, is one input too large: resize or crop the image, slice long audio or video into shorter clips, about 10-15 s for speech and voice models), use mixed "
-                "precision or gradient checkpointing, offload weights to the CPU (ComfyUI --lowvram or --novram, diffusers enable_model_cpu_offload(), a trainer's text-encoder offload or block swap), or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own); with much reserved but "
+                "precision or gradient checkpointing, offload weights to the CPU (ComfyUI --lowvram or --novram, diffusers enable_model_cpu_offload(), a trainer's text-encoder offload or block swap), or shard the model over more GPUs (FSDP, DeepSpeed ZeRO: each GPU's memory is its own). A trainer (kohya_ss, OneTrainer, diffusers or trl scripts) fits with its own settings: a LoRA instead of a full fine-tune or DreamBooth (kohya_ss's LoRA tab, not its Dreambooth tab), gradient checkpointing, cached text encoder outputs and latents, an 8-bit optimizer, batch 1 at a lower resolution. With much reserved but "
                 "unallocated memory, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces fragmentation. If it fails "
                 "only after many iterations, the program keeps allocating: release GPU buffers it no longer uses (OpenCV's "
                 "GpuMat.release(), del and torch.cuda.empty_cache()). " + _LLM.LLM_OUT_OF_MEMORY_ADVICE),

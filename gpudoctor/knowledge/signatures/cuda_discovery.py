@@ -67,7 +67,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # says "Torch not compiled with CUDA enabled" instead. Where it runs in a container (whose image may carry a
         # compat libcuda without the host's driver), WSL or a hosted notebook, the rows of those contexts read the same
         # line and take its place.
-        patterns=(r"RuntimeError: No CUDA GPUs are available",),
+        # ...and the same message quoted in a person's sentence ("... was used causing \"No CUDA GPUs are available\""),
+        # not where Ray names it (vllm.ray-node-without-gpu reads Ray's replicas without a GPU)
+        patterns=(r"RuntimeError: No CUDA GPUs are available", r"^(?![^\n]{0,400}?\bRay\b)[^\n]{0,400}?[\"\u201c]No CUDA GPUs are available[\"\u201d.]"),
         severity="fail",
         cause="PyTorch's CUDA runtime counted no GPU: most often CUDA_VISIBLE_DEVICES, set by the project's script, "
               "its launch script or the shell, names a GPU index this machine lacks (its author's 1, 2 or 7 on a "

@@ -108,26 +108,32 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
     ),
     Signature(
         code="frameworks.cudnn-attention-no-plan",
-        cause_id="cuda-feature-unsupported",
+        cause_id="framework-release-regression",
         kinds=("any",),
         # cudnn_frontend's own words when no engine of the installed cuDNN supports the graph on this GPU; PyTorch 2.5.0
         # raises them from scaled_dot_product_attention once it picked the cuDNN attention backend.
-        patterns=(r"\[cudnn_frontend\] Error: No execution plans support the graph",),
+        # The bare "RuntimeError: cuDNN Frontend error" with nothing after it is the same failure as 2.5.0 raises it
+        # through a launcher (kohya's sd-scripts under accelerate, ai-toolkit): the message's detail stays in the child.
+        patterns=(r"\[cudnn_frontend\] Error: No execution plans support the graph",
+                  r"RuntimeError: cuDNN Frontend error\s{0,3}$"),
         severity="fail",
-        cause=("cuDNN's fused attention was chosen for scaled dot-product attention, and the installed cuDNN has no "
-               "execution plan for this GPU and tensor shape (PyTorch 2.5.0 picks it by default on more GPUs and shapes "
-               "than it supports; cuDNN attention needs an Ampere or newer GPU)."),
-        advice=("Turn PyTorch's cuDNN attention backend off before the model runs, "
-                "`torch.backends.cuda.enable_cudnn_sdp(False)` (the other SDPA backends take over), or use a torch "
-                "release that does not pick it here: `pip install -U torch` from the index of your CUDA (2.5.1 or newer) "
-                "or 2.4.1. A program that calls cuDNN's frontend itself (llm.c built with USE_CUDNN=1) builds without "
-                "cuDNN attention on a GPU older than Ampere."),
+        cause=("A bug of PyTorch 2.5.0 itself: it picks cuDNN's fused attention for scaled dot-product attention by "
+               "default on more GPUs and tensor shapes than cuDNN has an execution plan for, so code that ran on 2.4 "
+               "fails (the driver, CUDA and cuDNN are fine); 2.5.1 and later pick it less eagerly."),
+        advice=("Downgrade to the release before it, `pip install torch==2.4.1 torchvision==0.19.1 torchaudio==2.4.1 "
+                "--index-url https://download.pytorch.org/whl/cu124` (and stop a launcher that checks its requirements at "
+                "start from putting 2.5 back: its skip-verify option), or move on to 2.5.1 or newer; or keep 2.5.0 and turn its "
+                "cuDNN attention off before the model runs, `torch.backends.cuda.enable_cudnn_sdp(False)`. A program that "
+                "calls cuDNN's frontend itself (llm.c built with USE_CUDNN=1) builds without cuDNN attention on a GPU "
+                "older than Ampere."),
         action="configure",
         rules_out=("a driver fault", "a broken cuDNN install"),
         never_suggest=("update the driver", "reinstall the driver", "reinstall cuDNN"),
         sources=("https://github.com/huggingface/diffusers/issues/9704", "https://github.com/karpathy/llm.c/issues/761",
+                 "https://github.com/ostris/ai-toolkit/issues/203",
                  "https://pytorch.org/docs/stable/backends.html#torch.backends.cuda.enable_cudnn_sdp"),
         checked="2026-11-26",
-        examples=("frameworks/diffusers-9704-torch-250-cudnn-sdpa-no-execution-plans.txt",),
+        examples=("frameworks/diffusers-9704-torch-250-cudnn-sdpa-no-execution-plans.txt",
+                  "frameworks/ai-toolkit-203-torch250-cudnn-frontend-no-plans-fresh-ubuntu.txt"),
     ),
 )
