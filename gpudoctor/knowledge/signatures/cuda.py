@@ -333,7 +333,6 @@ SIGNATURES += (
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. | \()GPU (?P<gpu>\d+)",
             # the same message where the pasted line ends before the GPU's index (w40b), or right after the size (w46b)
             r"CUDA out of memory(?=\.)\. Tried to allocate (?P<requested>[\d.]+ [KMGT]iB)(?:\. GPU(?! ?\d)|\.?\s{0,3}$)",
-            r"\b[Cc]uda out of memory\. tried to allocate (?P<requested_lc>[\d.]+ [kmgt]ib)\b",  # pasted in lower case (w53b)
             r"(?:Runtime|OutOfMemory)Error: CUDA out of memory\b(?!\. Tried)",  # keyed on "Error:", not on an O or R pass
             r"显存不足", r"显存不够", r"显存溢出", r"显存爆炸",  # the message cut, or told in Chinese (one prefilter pass: 显)
             r"CUDA (?:driver )?[Ee]rror: out of memory",  # PyTorch's driver check; Darknet's check_error prints "CUDA Error: " + cudaGetErrorString

@@ -3,22 +3,19 @@ renderers, OptiX programs, deviceQuery), and one driver release that broke one p
 
 Miners and renderers ship a CUDA runtime (or an OptiX SDK) of their own and check the driver before they start, each
 in its own words rather than the runtime's "CUDA driver version is insufficient": xmrig-cuda, xmr-stak and ccminer's
-"Driver does not support CUDA 12.5 API! Update your nVidia driver!", TeamBlackMiner's "Your system does not support
+"Driver does not support CUDA 5.5 API! Update your nVidia driver!", TeamBlackMiner's "Your system does not support
 CUDA 11.4 API", ethminer's "Insufficient CUDA driver: 8000" (cudaDriverGetVersion's 1000*major+10*minor), miner
 managers' (MultiPoolMiner, NemosMiner, RainbowMiner) "Miner requires CUDA version 9.2.00 or above (installed version is
 9.1). Please update your Nvidia drivers.", V-Ray's "CUDA 12 requires minimum driver version: 525.60", OptiX's
 optixInit() failing with 7801 (OPTIX_ERROR_UNSUPPORTED_ABI_VERSION: the driver predates the OptiX the program was built
-with) and Blender's "OptiX initialization failed because the installed NVIDIA driver is too old", and deviceQuery's
-"CUDA Driver Version / Runtime Version 12.4 / 12.5" (a driver older than the runtime). The fix is the driver (a
+with) and Blender's "OptiX initialization failed because the installed NVIDIA driver is too old". The fix is the driver (a
 prebuilt program brings its own runtime: a CUDA toolkit changes nothing), or the program's build for the older CUDA.
 A manager compares the versions itself and has got it wrong (CUDA 10.0 read as older than 9.2), so the row reads its
 line only where the installed version is really the older one.
 
-Miners tell a driver release that broke them by the hash rate ("halved my hash rate", "the hash rate remains at 0",
-"dropped from 95 to 57 after updating the NVIDIA driver ... restored after downgrading driver versions to 512.59"),
+Miners tell a driver release that broke them by the hash rate ("halved my hash rate", "dropped from 95 to 57 after updating the NVIDIA driver ... restored after downgrading driver versions to 512.59"),
 renderers by a crash or a failed kernel compile that an older release does not have ("hold back on any Nvidia GPU
-driver update to v535", "a bug caused by the nvidia drivers"). Windows users name the release by the CUDA version the
-driver reports ("downgrade the driver to version 12.4"). kernel_w49e's row reads the going-back verbs where the release
+driver update to v535", "a bug caused by the nvidia drivers"). kernel_w49e's row reads the going-back verbs where the release
 follows the verb at once; these read the other wordings, and take the place of the Linux no-reboot reading of "after
 updating the NVIDIA driver" where the same paste tells of going back to the release that worked.
 """
@@ -30,9 +27,8 @@ from gpudoctor.knowledge.signatures import Signature
 from gpudoctor.knowledge.signatures.kernel_w49e import DRIVER_RELEASE_ADVICE
 
 _NV = r"(?:NVIDIA|[Nn]vidia|NVidia|nVidia)"
-# A driver release (416.81, 512.95, 510.85.02, 516.xx, v535, 580) or, as Windows users name it, the CUDA version the
-# driver reports (12.4).
-_RELEASE = r"v?(?:[3-6]\d{2}(?:\.[\dxX]{2,3})?(?:\.[\dxX]{2,3})?|1[0-3]\.\d)\b(?! ?(?:MB|GB|W\b|[Ww]att|MHz|mm|MH))"
+# A driver release (416.81, 512.95, 510.85.02, 516.xx, v535, 580)
+_RELEASE = r"v?(?:[3-6]\d{2}(?:\.[\dxX]{2,3})?(?:\.[\dxX]{2,3})?)\b(?! ?(?:MB|GB|W\b|[Ww]att|MHz|mm|MH))"
 # "the driver", "my NVIDIA drivers", "driver versions", "the Nvidia driver version"
 _THE_DRIVER = r"(?:the |my |our )?(?:" + _NV + r" )?(?:GPU |[Gg]raphics |[Dd]isplay )?drivers?(?: versions?)?"
 _HASH = r"(?:hash ?rate|[Hh]ash ?[Rr]ate|[Hh]ashrate|MH/s|Mh/s|MH\b|hash ?power|[Hh]ashpower|found solutions)"
@@ -57,7 +53,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         patterns=(
-            # xmrig-cuda, xmr-stak, ccminer: "Driver does not support CUDA 12.5 API! Update your nVidia driver!";
+            # xmrig-cuda, xmr-stak, ccminer: "Driver does not support CUDA 5.5 API! Update your nVidia driver!";
             # TeamBlackMiner: "Error: Your system does not support CUDA 11.4 API"
             r"\b(?:[Dd]river|[Ss]ystem) does not support CUDA (?P<cuda>\d{1,2}\.\d{1,2}) API\b",
             # ethminer: "CUDA error: Insufficient CUDA driver: 9010"
@@ -72,10 +68,8 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\bOPTIX_ERROR_UNSUPPORTED_ABI_VERSION\b",
             r"\boptixInit(?:WithHandle)?\(\)\)?'? failed with (?:code|error) 7801\b",
             r"\bOptiX initialization failed because the installed (?:NVIDIA )?driver is too old",
-            # deviceQuery: "CUDA Driver Version / Runtime Version          12.4 / 12.5" (the driver's CUDA the older)
-            r"\bCUDA Driver Version / Runtime Version\s{1,40}(?P<driver_cuda>\d{1,2}\.\d) / (?P<cuda>\d{1,2}\.\d)\b",
         ),
-        smaller=(("installed", "cuda"), ("driver_cuda", "cuda")),
+        smaller=(("installed", "cuda"),),
         severity="fail",
         cause=("The program was built with a newer CUDA (or OptiX) than the installed NVIDIA driver supports, and says "
                "so in its own words: its GPU backend is disabled or finds no device until the driver is updated."),
@@ -101,7 +95,7 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="driver-release-regression",
         kinds=("any",),
         patterns=(
-            # "after downgrading driver versions to 512.59", "downgrade the driver to version 12.4", "Reverting the driver
+            # "after downgrading driver versions to 512.59", "Reverting the driver
             # to 472.12 fixes the issue", "rolled my Nvidia driver back to 566.36" (each verb its own pattern)
             *(r"\b" + verb + r" " + _THE_DRIVER + r" (?:back )?to (?:the )?(?:version |v)?" + _RELEASE
               for verb in (r"[Dd]owngrad(?:e|ed|ing)", r"[Rr]evert(?:ed|ing|s)?", r"[Rr]olled back", r"[Rr]olling back",
@@ -115,11 +109,9 @@ SIGNATURES: tuple[Signature, ...] = (
             *(r"\b(?:[Nn]ew(?:er|est)?|[Ll]atest|[Rr]ecent) (?:\w{3,12} )?drivers? (?:update )?" + verb +
               r" (?:my |the |our )?" + _HASH for verb in (r"halve[sd]?", r"halfed", r"dropped", r"reduced?",
                                                           r"decreased?", r"killed", r"locked")),
-            # "my hashrate dropped from 95 to 57 after updating the NVIDIA driver", "the hash rate remains at 0 ... driver"
+            # "my hashrate dropped from 95 to 57 after updating the NVIDIA driver"
             r"\b" + _HASH + r"[^\n]{0,80}?\b(?:after|since|with) (?:updating|upgrading|installing|the update to|"
             r"update to|upgrade to) " + _THE_DRIVER,
-            r"\b" + _HASH + r" (?:remains|stays|stayed|is stuck|stuck|sits) at 0\b[^\n]{0,200}?\b(?:driver|CUDA "
-            r"[Dd]river)",
             # "I have just updated my RTX 3060 driver to the latest one ... However, after doing so, my MH/s halved"
             r"\b(?:[Uu]pdat(?:ed|ing)|[Uu]pgrad(?:ed|ing)|[Ii]nstall(?:ed|ing))\b[^\n]{0,60}?\bdrivers?\b[^\n]{0,120}?"
             + _HASH + r" (?:has |have |had |got |was |were )?(?:been )?" + _HALVED + r"\b",

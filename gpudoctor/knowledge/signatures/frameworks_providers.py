@@ -112,10 +112,7 @@ PROVIDER_SIGNATURES: tuple[Signature, ...] = (
         kinds=("any",),
         # cudnn_frontend's own words when no engine of the installed cuDNN supports the graph on this GPU; PyTorch 2.5.0
         # raises them from scaled_dot_product_attention once it picked the cuDNN attention backend.
-        # The bare "RuntimeError: cuDNN Frontend error" with nothing after it is the same failure as 2.5.0 raises it
-        # through a launcher (kohya's sd-scripts under accelerate, ai-toolkit): the message's detail stays in the child.
-        patterns=(r"\[cudnn_frontend\] Error: No execution plans support the graph",
-                  r"RuntimeError: cuDNN Frontend error\s{0,3}$"),
+        patterns=(r"\[cudnn_frontend\] Error: No execution plans support the graph",),
         severity="fail",
         cause=("A bug of PyTorch 2.5.0 itself: it picks cuDNN's fused attention for scaled dot-product attention by "
                "default on more GPUs and tensor shapes than cuDNN has an execution plan for, so code that ran on 2.4 "

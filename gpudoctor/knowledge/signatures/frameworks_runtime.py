@@ -150,9 +150,7 @@ RUNTIME_SIGNATURES += (
                   # bash's report of a script's child it lost to SIGKILL ("train.sh: line 18:    36 Killed     python3
                   # train.py"), and a job runner's "exited with error code 137"
                   r": line \d{1,6}: {1,8}\d{1,9} Killed {1,40}\S", r"\bexited with error code 137\b",
-                  # the same report from a localised bash ("invoke.sh: riga 24:  8612 Killed", "Zeile", "ligne",
-                  # "línea", "строка", "行"), and zsh's job line split after its "[1]" ("60190 killed     python main.py")
-                  r"\.sh: (?:riga|Zeile|ligne|l\u00ednea|linha|regel|\u0441\u0442\u0440\u043e\u043a\u0430|\u884c) ?\d{1,6}: {1,8}\d{1,9} (?:Killed|Ucciso|Getötet|Processus arrêté) {1,40}\S",
+                  # zsh's job line split after its "[1]" ("60190 killed     python main.py")
                   r"^\d{1,9} {1,10}killed {1,20}(?:python|uv|accelerate|torchrun|bash|sh|\./|\.venv/|venv/)\S{0,80}",
                   # the kernel's OOM killer at work, as dmesg prints it before its verdict: "pt_main_thread invoked
                   # oom-killer: gfp_mask=...", and its 5.x summary "oom-kill:constraint=CONSTRAINT_NONE,...,task=python"

@@ -154,10 +154,9 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="distributed-misuse",
         kinds=("any",),
         patterns=(
-            # "it is only utilizing 1 out of the 2 GPUs", "uses only 1 GPU even if we set 4", "training only runs on one
-            # GPU although the machine has 8"; Ollama, llama.cpp and serving engines place a model by their own rules
+            # "it is only utilizing 1 out of the 2 GPUs", "training only runs on one GPU although the machine has 8";
+            # Ollama, llama.cpp and serving engines place a model by their own rules
             _NOT_SERVING + r"[^\n]{0,300}?\bonly " + _RUNS_ON + r" " + _ONE_GPU,
-            _NOT_SERVING + r"[^\n]{0,300}?\b" + _RUNS_ON + r" only " + _ONE_GPU,
         ),
         severity="warn",
         cause=("The description says training runs on one GPU of several: the launch or config asks for one process or "

@@ -177,15 +177,6 @@ SIGNATURES: tuple[Signature, ...] = (
             r"(?:package )?updates? "
             r"(?:sometimes |often |always |can |keep |kept |randomly )?(?:break|broke|breaks|breaking) (?:the )?"
             r"(?:GPU|CUDA|nvidia-smi|NVML)\b",
-            # LM Studio's engine card or log reporting its GPU survey failed, in a sentence that says it worked before
-            # or broke after a system update ("CUDA stopped working after an update: GPU survey unsuccessful", "GPU
-            # survey unsuccessful since this morning, it used to work"): the driver updated under the running system,
-            # which a reboot and the runtime's compatibility check bring back (w53a)
-            r"^(?=[^\n]{0,400}?(?:\b(?:[Nn]o longer|any ?more|[Uu]ntil (?:recently|yesterday|today)|[Ss]uddenly|used to work|"
-            r"was working|worked (?:fine|before|yesterday|until)|stopped working|[Ss]ince (?:the |an? |today|yesterday|this)|"
-            r"[Aa]fter (?:an? |the |my )?(?:last |latest |recent |last night's )?(?:system |kernel |apt |dnf |pacman |OS |"
-            r"software |driver |NVIDIA |nvidia |Ubuntu |Fedora |Arch )?(?:update|upgrade))\b))[^\n]{0,400}?\bGPU survey(?: on hardware)?(?: (?:was|is))? "
-            r"[Uu]nsucc?ess?ful",
         ),
         severity="warn",
         cause="The NVIDIA driver was updated while the old one stayed loaded: until a reboot the kernel module (and, on "

@@ -36,8 +36,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="gpu-unstable-under-load",
         kinds=("any",),
         patterns=(
-            # excavator, nheqminer, NiceHash QuickMiner: "CUDA error 'unknown error' in func 'cuda_daggerhashimoto::run'
-            # line 1220"
+            # excavator, nheqminer, NiceHash QuickMiner: "CUDA error 'an illegal instruction was encountered' in func
+            # 'cuda_daggerhashimoto::run' line 935"
             r"CUDA error '" + _RIG_FAULT + r"' in func '(?P<kernel>[\w:~<>]{3,80})' line \d+",
             # ethminer, ccminer and their forks: "CUDA error in func 'dev::eth::CUDAMiner::search' at line 488 : unspecified
             # launch failure", ccminer's "Cuda error in func '%s' at line %i : %s.", "Fatal GPU Error : CUDA error in func dev::eth::cudaminer::search at line 504 unknown error"

@@ -1,7 +1,6 @@
 """Issue 25, w53a: a llama.cpp front end whose release predates the model, told in a person's words.
 
-- "Koboldcpp 1.100.1 crashes when loading Qwen3-VL", "<new model> crashes in koboldcpp 1.95", "No support for Ling
-  3.0 yet?": a front end that bundles llama.cpp (koboldcpp, LM Studio's runtime, text-generation-webui's
+- "Koboldcpp 1.100.1 crashes when loading Qwen3-VL", "No support for Ling 3.0 yet?": a front end that bundles llama.cpp (koboldcpp, LM Studio's runtime, text-generation-webui's
   llama-cpp-python, Jan, GPT4All, llama-cpp-python itself) and a model whose architecture came out after the release
   the person runs. The app dies while loading (its console closes before the "unknown model architecture" line can be
   read) or refuses the model; the maintainers answer "not yet supported", "it will be in the next version", "try the
@@ -43,10 +42,6 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="ollama-version-too-old",
         kinds=("any",),
         patterns=(
-            # "<model> is crashing in <app> <release>", "<model> keeps crashing on load in <app> v<release>"
-            _NOT_A_CARD + _MODEL_NOT_FEATURE + r"[^\n]{0,200}?" + _MODEL + r"[^\n]{0,60}? " + _FAILS
-            + r"(?: (?:on|when|while|at) (?:load|loading|start|startup|launch))? (?:in|on|with|under|using|by) (?:the )?"
-            r"(?:latest )?" + _APP_RELEASE,
             # "<app> <release> crashes when loading <model>"
             _NOT_A_CARD + _MODEL_NOT_FEATURE + r"[^\n]{0,200}?" + _APP_RELEASE + r"[^\n]{0,40}? " + _FAILS + r" ?(?:" + _LOAD
             + r")? (?:the |a |my )?(?:new )?" + _MODEL,
