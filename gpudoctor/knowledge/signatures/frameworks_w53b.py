@@ -1,10 +1,9 @@
-"""Issue 25, w53b: framework families that fresh threads (and the fifty-second blind set's misses) showed the
-catalogue did not read.
+"""Issue 25, w53b: framework families that fresh threads showed the catalogue did not read.
 
 Training apps (kohya_ss and sd-scripts, OneTrainer, ai-toolkit, FluxGym, diffusers' and trl's trainers, LLaMA-Factory
 and the like) that run out of GPU memory: the helpers' answer is a setting of the trainer, not a bigger GPU
-(kohya_ss#3329 and #2991: gradient checkpointing, cache the text encoder outputs, fp8 base, block swap; kohya_ss#108 and
-#2991: the Dreambooth tab is a full fine-tune, the LoRA tab is what fits; trl#876: gradient_checkpointing=True since trl
+(kohya_ss#2991: gradient checkpointing, cache the text encoder outputs, fp8 base, block swap, and the Dreambooth tab
+is a full fine-tune where the LoRA tab is what fits; trl#876: gradient_checkpointing=True since trl
 0.7.2 no longer sets it; y-trainer#11: the trainer's gradient checkpointing flag). The allocator's own line is
 cuda.out-of-memory's, whose advice names these settings for trainers; the row here reads the person's words.
 
