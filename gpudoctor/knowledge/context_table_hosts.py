@@ -199,4 +199,16 @@ CONTEXTS: tuple[Context, ...] = (
                  "https://github.com/zylo117/Yet-Another-EfficientDet-Pytorch/issues/216"),
         checked="2026-11-28",
     ),
+    Context(
+        name="spconv",
+        meaning="The program runs sparse convolutions through spconv (and its cumm kernels: OpenPCDet, CenterPoint, "
+                "Point Transformer, BEVFusion), whose prebuilt wheels and libraries carry kernels for a fixed list "
+                "of GPU architectures: a kernel missing for this GPU is spconv's build, not torch's.",
+        markers=(
+            # its Python package's frames and classes, its C++ namespace and sources (w54b)
+            r"spconv[\\/.]", r"spconv::", r"spconv-cu1\d{1,2}\b", r"SparseConvTensor", r"cumm[\\/]",
+        ),
+        sources=("https://github.com/traveller59/spconv", "https://github.com/NVIDIA-AI-IOT/Lidar_AI_Solution/issues/321"),
+        checked="2026-11-28",
+    ),
 )

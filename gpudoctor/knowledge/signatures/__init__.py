@@ -354,6 +354,7 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.wheels_w46b").SIGNATURES)  # wheels_w46b.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w49b").SIGNATURES)  # wheels_w49b.py
     rows.extend(importlib.import_module(f"{__name__}.wheels_w52b").SIGNATURES)  # wheels_w52b.py
+    rows.extend(importlib.import_module(f"{__name__}.wheels_w54b").SIGNATURES)  # wheels_w54b.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w52b").SIGNATURES)  # cuda_w52b.py
     rows.extend(importlib.import_module(f"{__name__}.frameworks_w52b").SIGNATURES)  # frameworks_w52b.py
     rows.extend(importlib.import_module(f"{__name__}.cuda_w46e").SIGNATURES)  # cuda_w46e.py

@@ -161,7 +161,7 @@ SIGNATURES += (
                 "https://download.pytorch.org/whl/cu126`, or the cu118 wheels of a release that has them), as 2.8+ cu128/cu130 wheels dropped them; rebuild an extension from source (a docker build too) with TORCH_CUDA_ARCH_LIST set to it (8.6 "
                 "RTX 30, 8.9 RTX 40, 12.0 RTX 50); llama.cpp, whisper.cpp or another ggml program built from source: rebuild in a fresh build folder with -DCMAKE_CUDA_ARCHITECTURES naming it "
                 "(86, 89, 120: nvcc 12.8+) or native; Ollama or a packaged llama.cpp: a release built for this GPU; LM Studio: switch its llama.cpp runtime (Ctrl+Shift+R: CUDA 12 or Vulkan) to "
-                "one built for it; Kaggle's image: a T4 or L4, not the P100; vLLM (wheels and images for 7.0 and newer) on Pascal: an older vLLM image or a Pascal build (pascal-pkgs-ci); "
+                "one built for it; a sparse-convolution package (spconv and its cumm, in 3D and point-cloud apps): the spconv-cuXYZ wheel with this GPU's kernels or cumm and spconv built for it; Kaggle's image: a T4 or L4, not the P100; vLLM (wheels and images for 7.0 and newer) on Pascal: an older vLLM image or a Pascal build (pascal-pkgs-ci); "
                 "any other prebuilt program or package (a release archive, a NuGet or conda package, a simulator or miner): the release whose notes list this GPU's "
                 "architecture (a newer one for a new GPU, the last one before the project dropped an old GPU), or a build from source for it."),
         action="configure",

@@ -42,7 +42,8 @@ P15F_SIGNATURES: tuple[Signature, ...] = (
             # "默认安装为CPU版本的torch", "自动安装的torch选择的是cpu版", "装的是CPU版本的pytorch"
             r"(?:CPU|cpu)\s?版本?的\s?(?:torch|pytorch|PyTorch)",
             # "docker 内torch是cpu版本", "torch都是普通的cpu版本" (an image's torch, a few words between)
-            r"(?:torch|pytorch|PyTorch)[^\n]{0,30}?(?<!不)(?:是|为|成了|了)(?:普通的|都是)?\s?(?:CPU|cpu)\s?版",
+            # w54b: a mirror's torch "只有 CPU 版本" (has only the CPU build)
+            r"(?:torch|pytorch|PyTorch)[^\n]{0,30}?(?<!不)(?:是|为|成了|了|只有)(?:普通的|都是)?\s?(?:CPU|cpu)\s?版",
             # "when debug torch cpu version installed", "PyTorch CPU-only build was installed"
             r"\b" + _TORCH + r"\s(?:the\s|a\s)?(?:CPU|cpu)(?:[ -]only)?\s(?:version|build|wheel)s?\s(?:is\s|was\s|got\s|gets\s|"
             r"has been\s|had been\s|being\s)?(?:installed|downloaded|pulled)\b",

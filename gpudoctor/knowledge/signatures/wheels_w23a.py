@@ -172,6 +172,7 @@ SIGNATURES: tuple[Signature, ...] = (
     Signature(
         code="wheels.torch-header-msvc-std-ambiguous",
         cause_id="build-toolchain-mismatch",
+        refines=("wheels.msvc-std-ambiguous-symbol",),  # the generic C2872 'std' line, any header, any language (w54b)
         kinds=_BUILD,
         patterns=(r"compiled_autograd\.h\(\d+\): error C2872: 'std': ambiguous symbol",),
         severity="fail",
