@@ -128,7 +128,7 @@ SIGNATURES: tuple[Signature, ...] = (
             r"perfectly|great|ok|OK)\b[^\n]{0,40}?\b(?:do ?n'?t|do not|never) (?:update|upgrade)\b",
             # "Drivers 416.16 thru hot fix 416.64 have no problems with the RTX 2070"
             r"\b[Dd]rivers? " + _RELEASE + r"[^\n]{0,40}? (?:have|has|had) no (?:problems?|issues?)\b",
-            # "Downgrading to an older driver such as 470.141.03", "rolled back to the previous driver version (561.09)"
+            # "Downgrading to an older driver such as 470.141.03", "went back to the previous driver, 552.44"
             # (w54c)
             *(r"\b" + verb + r" to (?:an? |the )?(?:older|previous|earlier|prior|last) (?:" + _NV + r" )?drivers?"
               r"(?: versions?| releases?)?(?: such as| like|,)? \(?(?:version |v)?" + _RELEASE

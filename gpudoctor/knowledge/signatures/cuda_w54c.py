@@ -27,7 +27,7 @@ OMNIVERSE_DRIVER_ADVICE = (
     "install nvidia-driver-580` (with the kernel modules for the running kernel, `linux-modules-nvidia-580-$(uname -r)` "
     "where the precompiled modules are used), or the .run installer from NVIDIA's Unix driver archive, then reboot and "
     "check `nvidia-smi`. On a cloud instance or cluster node the image pins the driver: deploy with an image or tool "
-    "release that installs a newer one (a newer AMI, Isaac Automator's release with the 580 driver), or ask the cluster's "
+    "release that installs a newer one (a newer machine image or driver setting of the deployment), or ask the cluster's "
     "administrators for the newer branch. Kit's `--/rtx/verifyDriverVersion/enabled=false` only skips the check; the RTX "
     "renderer may still fail on the old driver. The CUDA toolkit and the container are not what is missing."
 )
