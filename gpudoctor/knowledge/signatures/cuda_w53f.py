@@ -128,6 +128,12 @@ SIGNATURES: tuple[Signature, ...] = (
             r"perfectly|great|ok|OK)\b[^\n]{0,40}?\b(?:do ?n'?t|do not|never) (?:update|upgrade)\b",
             # "Drivers 416.16 thru hot fix 416.64 have no problems with the RTX 2070"
             r"\b[Dd]rivers? " + _RELEASE + r"[^\n]{0,40}? (?:have|has|had) no (?:problems?|issues?)\b",
+            # "Downgrading to an older driver such as 470.141.03", "went back to the previous driver, 552.44"
+            # (w54c)
+            *(r"\b" + verb + r" to (?:an? |the )?(?:older|previous|earlier|prior|last) (?:" + _NV + r" )?drivers?"
+              r"(?: versions?| releases?)?(?: such as| like|,)? \(?(?:version |v)?" + _RELEASE
+              for verb in (r"[Dd]owngrad(?:e|ed|ing)", r"[Rr]evert(?:ed|ing|s)?", r"[Rr]olled back", r"[Rr]olling back",
+                           r"[Gg](?:o|oing|oes|went) back", r"[Rr]eturn(?:ed|ing)?")),
             # "rolling back from .81 to .64"
             *(r"\b" + verb + r" back from (?:driver )?(?:[3-6]\d{2})?\.\d{2,3} to (?:[3-6]\d{2})?\.\d{2,3}\b"
               for verb in (r"[Rr]olled", r"[Rr]olling")),
@@ -138,7 +144,8 @@ SIGNATURES: tuple[Signature, ...] = (
                "driver release, not of the card, the program or its settings."),
         advice=DRIVER_RELEASE_ADVICE,
         action="configure",
-        refines=("kernel.driver-updated-without-reboot",),
+        # the program's own failure where the paste says which driver release broke it (w54c: an illegal address)
+        refines=("kernel.driver-updated-without-reboot", "cuda.illegal-address"),
         refines_within=None,
         rules_out=("the card", "the miner's settings"),
         never_suggest=("reinstall Windows", "reinstall CUDA"),
@@ -149,7 +156,8 @@ SIGNATURES: tuple[Signature, ...] = (
                  "https://github.com/mitsuba-renderer/mitsuba3/issues/826",
                  "https://github.com/ethereum-mining/ethminer/issues/1679",
                  "https://github.com/trexminer/T-Rex/issues/843",
-                 "https://github.com/nicehash/NiceHashQuickMiner/issues/943"),
+                 "https://github.com/nicehash/NiceHashQuickMiner/issues/943",
+                 "https://github.com/mhssamadani/Autolykos2_NV_Miner/pull/54"),
         checked="2026-11-28",
         examples=("cuda/nbminer-902-hashrate-drop-driver-516-downgrade-512-59.txt",
                   "cuda/nicehashqm-877-driver-512-95-halved-mhs.txt",
@@ -158,6 +166,7 @@ SIGNATURES: tuple[Signature, ...] = (
                   "cuda/mitsuba3-826-cuda-compilation-fails-driver-535.txt",
                   "cuda/ethminer-1679-rtx2070-driver-416-81-half-solutions.txt",
                   "cuda/trex-843-newest-driver-halved-hashrate-ergo.txt",
-                  "cuda/nicehashqm-943-driver-526-47-crash-kapow-522-30-fine.txt"),
+                  "cuda/nicehashqm-943-driver-526-47-crash-kapow-522-30-fine.txt",
+                  "cuda/autolykos-54-driver-5xx-prehash-illegal-address-downgrade-470.txt"),
     ),
 )

@@ -269,8 +269,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 "(a 350-450 W card wants 850-1000 W; two of them 1200 W or more), and feed each PCIe power connector "
                 "from its own PSU cable, no splitter; a PSU that used to cope may be failing. To confirm it, cap each "
                 "GPU's power limit (`sudo nvidia-smi -pm 1 && sudo nvidia-smi -pl <watts>`, e.g. 70 % of its default) "
-                "and rerun the same load: if the machine stays up, power was the cause; if it still dies, check "
-                "temperatures and test the card in another machine."),
+                "and rerun the same load: if the machine stays up, power was the cause; if it still dies, update the "
+                "motherboard BIOS (or go back to the release before, where the reboots began with a BIOS update: some "
+                "boards' releases reboot under full GPU load, tensorflow#8858), then check temperatures and test the card "
+                "in another machine."),
         action="reseat-or-inspect-hardware",
         rules_out=("a bug in the program", "a driver install problem"),
         never_suggest=("reinstall CUDA", "reinstall the driver"),

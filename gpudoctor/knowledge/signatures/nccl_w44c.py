@@ -218,6 +218,14 @@ SIGNATURES += (
             r"\b[Nn][Cc][Cc][Ll]\b[^\n]{0,30}?\b(?:[Pp]in(?:ned|ning)?|[Dd]owngrad(?:e|ed|ing)|[Uu]pgrad(?:e|ed|ing)|"
             r"[Rr]evert(?:ed|ing)?)\b[^\n]{0,20}?\bto " + _NCCL_V.format("good") + r"[^\n]{0,20}?\bto "
             r"(?:avoid|dodge|fix|work around|get around)\b[^\n]{0,40}?\b" + _BAD_WORDS,
+            # "fix nccl and nccl test version to 2.18.3 to resolve hang issue", "pin NCCL to 2.21.5 to fix the deadlock" (the
+            # verb first; w54c)
+            r"\b(?:[Pp]in(?:ned|ning)?|[Ff]ix(?:ed|ing)?|[Dd]owngrad(?:e|ed|ing)|[Uu]pgrad(?:e|ed|ing)|[Rr]evert(?:ed|ing)?) "
+            r"(?:the )?[Nn][Cc][Cc][Ll]\b[^\n]{0,40}?\bto " + _NCCL_V.format("good") + r"[^\n]{0,20}?\bto "
+            r"(?:avoid|dodge|fix|resolve|work around|get around)\b[^\n]{0,40}?\b" + _BAD_WORDS,
+            # "Fix nccl regression on PyTorch 2.3 upgrade", "work around the NCCL hang in the new image" (w54c)
+            r"\b(?:[Ff]ix(?:es|ed)?|[Aa]void(?:s|ed)?|[Ww]ork around) (?:the |an? )?(?:NCCL|[Nn]ccl) (?:regression|hang|"
+            r"deadlock)\b",
             # "NCCL 2.30.4 NVLS code path hangs MoE expert weight loading ...; 2.30.3 works"
             r"\bNCCL " + _NCCL_V.format("bad") + r"[^\n]{0,120}?\b(?:hangs?|deadlocks?|crash(?:es)?|segfaults?|fails?)\b"
             r"[^\n]{0,100}?\b" + _NCCL_V.format("good") + r" (?:works|is fine|is OK|does not (?:hang|fail|crash))\b",
@@ -235,12 +243,15 @@ SIGNATURES += (
         rules_out=("the GPUs", "the network"),
         never_suggest=("NCCL_P2P_DISABLE", "reinstall the driver"),
         sources=("https://github.com/NVIDIA/nccl/issues/2167", "https://github.com/vast-ai/base-image/pull/233",
-                 "https://github.com/pytorch/pytorch/pull/174338"),
+                 "https://github.com/pytorch/pytorch/pull/174338", "https://github.com/huggingface/text-generation-inference/pull/2099",
+                 "https://github.com/microsoft/superbenchmark/pull/599"),
         checked=CHECKED,
         examples=("nccl/nccl-2167-2304-nvls-regression-moe-load-hang-no-nvlink.txt",
                   "nccl/vastai-pr233-nccl-2307-nvls-regression-pin-2289.txt",
                   "nccl/pytorch-pr174338-nccl-2293-fixes-2292-hang-regression.txt",
-                  "nccl/pytorch-pr149546-nccl-2262-avoid-commabort-hang.txt"),
+                  "nccl/pytorch-pr149546-nccl-2262-avoid-commabort-hang.txt",
+                  "nccl/superbench-599-nccl-2-18-3-allgather-hang-image-prose.txt",
+                  "nccl/tgi-2099-nccl-regression-pytorch-2-3-image-hang.txt"),
     ),
 )
 
