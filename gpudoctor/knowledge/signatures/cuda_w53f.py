@@ -132,7 +132,7 @@ SIGNATURES: tuple[Signature, ...] = (
             # (w54c)
             *(r"\b" + verb + r" to (?:an? |the )?(?:older|previous|earlier|prior|last) (?:" + _NV + r" )?drivers?"
               r"(?: versions?| releases?)?(?: such as| like|,)? \(?(?:version |v)?" + _RELEASE
-              for verb in (r"[Dd]owngrad(?:e|ed|ing)", r"[Rr]evert(?:ed|ing|s)?", r"[Rr]olled back", r"[Rr]olling back",
+              for verb in (r"[Dd]owngrad(?:e|ed|ing)", r"[Rr]evert(?:ed|ing|s)?", r"[Rr]olled back",
                            r"[Gg](?:o|oing|oes|went) back", r"[Rr]eturn(?:ed|ing)?")),
             # "rolling back from .81 to .64"
             *(r"\b" + verb + r" back from (?:driver )?(?:[3-6]\d{2})?\.\d{2,3} to (?:[3-6]\d{2})?\.\d{2,3}\b"

@@ -38,9 +38,8 @@ SIGNATURES: tuple[Signature, ...] = (
         cause_id="cuda-driver-too-old",
         kinds=("any",),
         patterns=(
-            # gpu.foundation's driver check: "Reason for failure: R550 Omniverse RTX driver requirement on Linux",
-            # "The minimum Omniverse RTX requirement on Windows"
-            r"\b(?:[Mm]inimum|R\d{3}) Omniverse RTX (?:driver )?requirement\b",
+            # gpu.foundation's driver check: "Reason for failure: R550 Omniverse RTX driver requirement on Linux"
+            r"\bR\d{3} Omniverse RTX (?:driver )?requirement\b",
             # "The unsupported driver range: [0.00, 550.90.07)" (a floor, or a range of one branch with known issues)
             r"\bunsupported driver range: \[(?P<low>\d{1,3}\.\d{1,3}(?:\.\d{1,3})?), ?(?P<need>\d{3}\.\d{1,3}"
             r"(?:\.\d{1,3})?)\)",
