@@ -4,7 +4,9 @@ frameworks area).
 nvdiffrast's OpenGL rasterizer (RasterizeGLContext, used by nvdiffrec, threestudio, SuGaR, Deep3DFaceRecon and many
 3D-generation and reconstruction projects) aborts in its glutil.cpp with a glog fatal line when EGL cannot give it a
 display or cannot initialise the display it got; MuJoCo's and dm_control's EGL back ends (MUJOCO_GL=egl, robosuite,
-LIBERO) raise an ImportError when no EGL device display can be initialised. Behind both is the same gap: the process
+LIBERO) raise an ImportError when no EGL device display can be initialised, and the C EGL samples and renderers built
+from them give up when eglInitialize fails, often after the software EGL's own "DRI2: failed to create dri screen"
+warnings, which show that the NVIDIA EGL vendor was not the one loaded. Behind all of them is one gap: the process
 did not load the NVIDIA driver's EGL implementation (libEGL_nvidia.so.0, found by glvnd through the vendor file
 /usr/share/glvnd/egl_vendor.d/10_nvidia.json), because the driver was installed without its OpenGL/EGL half (Ubuntu's
 -server or headless packages without libnvidia-gl-<branch>, a .run install with --no-opengl-files), because the
@@ -27,6 +29,10 @@ SIGNATURES: tuple[Signature, ...] = (
             r"\begl(?:Initialize|GetDisplay)\(\) failed",
             # MuJoCo's EGL back end (mujoco/egl) and dm_control's (dm_control/_render/pyopengl/egl_renderer.py)
             r"\bCannot initialize a (?:EGL device|headless EGL) display\b",
+            # the C EGL samples and the renderers built from them (egl_example, iGibson's and PoseCNN's mesh renderer
+            # probes), and mujoco-py's EGL shim
+            r"\bUnable to initialize EGL\b",
+            r"\bCould not (?:initialize EGL|get EGL display)\b",
         ),
         severity="fail",
         cause=("The headless OpenGL renderer could not open an EGL display on the NVIDIA GPU: the process did not load "
@@ -49,12 +55,14 @@ SIGNATURES: tuple[Signature, ...] = (
         rules_out=("a CUDA fault", "the GPU"),
         never_suggest=("reinstall CUDA", "install the CUDA toolkit"),
         sources=("https://github.com/sicxu/Deep3DFaceRecon_pytorch/issues/2", "https://github.com/Anttwo/SuGaR/issues/236",
+                 "https://github.com/erwincoumans/egl_example/issues/3",
                  "https://github.com/NVlabs/nvdiffrast/blob/main/docker/Dockerfile",
                  "https://nvlabs.github.io/nvdiffrast/#linux",
                  "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/docker-specialized.html",
                  "https://mujoco.readthedocs.io/en/stable/python.html#rendering"),
         checked="2026-11-28",
         examples=("frameworks/deep3dfacerecon-2-eglinitialize-failed-after-libegl1-mesa-dev.txt",
-                  "frameworks/sugar-236-eglgetdisplay-failed-headless-nvdiffrast.txt"),
+                  "frameworks/sugar-236-eglgetdisplay-failed-headless-nvdiffrast.txt",
+                  "frameworks/egl-example-3-unable-to-initialize-egl-ubuntu-repo-driver.txt"),
     ),
 )
