@@ -1,8 +1,8 @@
 """Issue 25, w54a: headless OpenGL/EGL renderers that cannot open an EGL display on an NVIDIA GPU (rows of the
 frameworks area).
 
-nvdiffrast's OpenGL rasterizer (RasterizeGLContext, used by nvdiffrec, threestudio, SuGaR, Deep3DFaceRecon and many
-3D-generation and reconstruction projects) aborts in its glutil.cpp with a glog fatal line when EGL cannot give it a
+nvdiffrast's OpenGL rasterizer (RasterizeGLContext, used by SuGaR, Deep3DFaceRecon and many 3D-generation and
+reconstruction projects) aborts in its glutil.cpp with a glog fatal line when EGL cannot give it a
 display or cannot initialise the display it got; MuJoCo's and dm_control's EGL back ends (MUJOCO_GL=egl, robosuite,
 LIBERO) raise an ImportError when no EGL device display can be initialised, and the C EGL samples and renderers built
 from them give up when eglInitialize fails, often after the software EGL's own "DRI2: failed to create dri screen"
@@ -40,9 +40,9 @@ SIGNATURES: tuple[Signature, ...] = (
                "driver's OpenGL/EGL half is not installed (a server, headless or --no-opengl-files install), the "
                "container lacks the graphics capability, or only a software EGL is there; CUDA itself works."),
         advice=("For nvdiffrast, the quickest way round is its CUDA rasterizer, which needs no EGL: "
-                "`dr.RasterizeCudaContext()` instead of `dr.RasterizeGLContext()` (threestudio: "
-                "`system.renderer.context_type=cuda system.exporter.context_type=cuda`; projects where nvdiffrast is "
-                "optional, such as SuGaR, also run with it uninstalled). To make EGL itself work, give the process the "
+                "`dr.RasterizeCudaContext()` instead of `dr.RasterizeGLContext()` (a project that wraps nvdiffrast usually "
+                "has a context or backend option for its renderer and exporter that selects it; projects where "
+                "nvdiffrast is optional, such as SuGaR, also run with it uninstalled). To make EGL itself work, give the process the "
                 "NVIDIA driver's EGL libraries of the running driver's version: on Ubuntu/Debian `sudo apt install "
                 "libnvidia-gl-<branch>` (libnvidia-gl-<branch>-server for a server driver; the branch is in `cat "
                 "/proc/driver/nvidia/version`), or reinstall a .run driver with its OpenGL libraries; in Docker run "
