@@ -3,8 +3,8 @@
 Programs built on OptiX 6 or older (the OptiX "runtime" era: renderers, denoisers and simulators of 2019-2020 such as
 NvidiaAIDenoiser) load the driver's OptiX library themselves and report RT_ERROR_OPTIX_NOT_LOADED (1546), in words
 "Failed to load OptiX library". Its text blames an old driver, which was right while OptiX 6.5 needed R435; since the
-590 driver branch (December 2025) the driver no longer supports OptiX 6 at all, so on a current driver the same line means the program predates the driver, and only a 580-branch
-driver or a build made with OptiX 7 or newer helps. OptiX 7 and later programs name their failure
+590 driver branch (December 2025) the driver no longer supports OptiX 6 at all, so on a current driver the same line
+means the program predates the driver, and only a 580-branch driver or a build made with OptiX 7 or newer helps. OptiX 7 and later programs name their failure
 (OPTIX_ERROR_LIBRARY_NOT_FOUND, OPTIX_ERROR_UNSUPPORTED_ABI_VERSION: cuda_w36a, cuda_w53f).
 
 Where the driver's OptiX library (libnvoptix.so.1, libnvidia-rtcore) is absent rather than refused: a container
