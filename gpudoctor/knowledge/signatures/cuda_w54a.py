@@ -4,7 +4,8 @@ Programs built on OptiX 6 or older (the OptiX "runtime" era: renderers, denoiser
 NvidiaAIDenoiser) load the driver's OptiX library themselves and report RT_ERROR_OPTIX_NOT_LOADED (1546), in words
 "Failed to load OptiX library". Its text blames an old driver, which was right while OptiX 6.5 needed R435; since the
 590 driver branch (December 2025) the driver no longer supports OptiX 6 at all, so on a current driver the same line
-means the program predates the driver, and only a 580-branch driver or a build made with OptiX 7 or newer helps. OptiX 7 and later programs name their failure
+means the program predates the driver, and only a 580-branch driver or a build made with OptiX 7 or newer helps.
+OptiX 7 and later programs name their failure
 (OPTIX_ERROR_LIBRARY_NOT_FOUND, OPTIX_ERROR_UNSUPPORTED_ABI_VERSION: cuda_w36a, cuda_w53f).
 
 Where the driver's OptiX library (libnvoptix.so.1, libnvidia-rtcore) is absent rather than refused: a container
@@ -17,8 +18,8 @@ from __future__ import annotations
 from gpudoctor.knowledge.signatures import Signature
 
 _OPTIX6_ADVICE = (
-    "Compare the driver (`nvidia-smi`) with the OptiX release the program was built with. On a driver of the 590 branch "
-    "or newer, OptiX 6 is no longer supported and a newer driver will not help: go back to a driver of the 580 branch "
+    "Compare the driver (`nvidia-smi`) with the OptiX release the program was built with. On a driver of the 590 "
+    "branch or newer, OptiX 6 is no longer supported and a newer driver will not help: go back to a driver of the 580 branch "
     "(580.xx, from NVIDIA's driver archive), or use a build of the program made with "
     "OptiX 7 or newer (several old tools have forks rebuilt with OptiX 8 or 9 that run on current drivers). On an old "
     "driver (before R435 for OptiX 6.5, R418 for OptiX 6.0), update the driver instead. Under WSL 2 or in a container "
@@ -77,10 +78,12 @@ SIGNATURES: tuple[Signature, ...] = (
         patterns=(
             # "the container does not seem to be able to locate any other OptiX device than the CPU", "inside docker
             # blender can't find any OptiX devices", "WSL2 shows no OptiX device"
-            r"\b(?:[Cc]ontainers?|[Dd]ocker|WSL ?2?)\b[^\n]{0,100}?\b(?:no|any other|any|cannot (?:find|see|detect|locate)|"
+            r"\b(?:[Cc]ontainers?|[Dd]ocker|WSL ?2?)\b[^\n]{0,100}?\b(?:no|any other|any|"
+            r"cannot (?:find|see|detect|locate)|"
             r"can't (?:find|see|detect|locate)|(?:does|do) not [\w ]{0,40}?(?:find|see|detect|locate|list)|"
             r"doesn'?t [\w ]{0,40}?(?:find|see|detect|locate|list))\b[^\n]{0,40}?\bOptiX devices?\b",
-            # "OptiX is not available inside the container", "OptiX doesn't work in docker", "OptiX not working under WSL"
+            # "OptiX is not available inside the container", "OptiX doesn't work in docker",
+            # "OptiX not working under WSL"
             r"\bOptiX\b[^\n]{0,60}?\b(?:not|n't|no longer) (?:work(?:ing|s)?|available|found|detected|supported|listed|"
             r"show(?:ing|n)?(?: up)?)\b[^\n]{0,40}?\b(?:in|inside|within|under|on) (?:a |the |my |our )?(?:[Dd]ocker|"
             r"container|WSL)",

@@ -43,8 +43,8 @@ SIGNATURES: tuple[Signature, ...] = (
                 "`dr.RasterizeCudaContext()` instead of `dr.RasterizeGLContext()` (a project that wraps nvdiffrast "
                 "usually has a context or backend option for its renderer and exporter that selects it; projects where "
                 "nvdiffrast is optional, such as SuGaR, also run with it uninstalled). To make EGL itself work, give "
-                "the process the NVIDIA driver's EGL libraries of the running driver's version: on Ubuntu/Debian `sudo apt install "
-                "libnvidia-gl-<branch>` (libnvidia-gl-<branch>-server for a server driver; the branch is in `cat "
+                "the process the NVIDIA driver's EGL libraries of the running driver's version: on Ubuntu/Debian "
+                "`sudo apt install libnvidia-gl-<branch>` (libnvidia-gl-<branch>-server for a server driver; the branch is in `cat "
                 "/proc/driver/nvidia/version`), or reinstall a .run driver with its OpenGL libraries; in Docker run "
                 "with `-e NVIDIA_DRIVER_CAPABILITIES=all` (or graphics,compute,utility) and keep glvnd's vendor file "
                 "/usr/share/glvnd/egl_vendor.d/10_nvidia.json naming libEGL_nvidia.so.0, as nvdiffrast's Dockerfile "
@@ -54,7 +54,8 @@ SIGNATURES: tuple[Signature, ...] = (
         action="configure",
         rules_out=("a CUDA fault", "the GPU"),
         never_suggest=("reinstall CUDA", "install the CUDA toolkit"),
-        sources=("https://github.com/sicxu/Deep3DFaceRecon_pytorch/issues/2", "https://github.com/Anttwo/SuGaR/issues/236",
+        sources=("https://github.com/sicxu/Deep3DFaceRecon_pytorch/issues/2",
+                 "https://github.com/Anttwo/SuGaR/issues/236",
                  "https://github.com/erwincoumans/egl_example/issues/3",
                  "https://github.com/NVlabs/nvdiffrast/blob/main/docker/Dockerfile",
                  "https://nvlabs.github.io/nvdiffrast/#linux",
