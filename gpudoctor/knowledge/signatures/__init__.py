@@ -372,6 +372,8 @@ def catalogue() -> tuple[Signature, ...]:
     rows.extend(importlib.import_module(f"{__name__}.cuda_w54c").SIGNATURES)  # cuda_w54c.py
     rows.extend(importlib.import_module(f"{__name__}.containers_w54c").SIGNATURES)  # containers_w54c.py
     rows.extend(importlib.import_module(f"{__name__}.kernel_w53e").SIGNATURES)  # kernel_w53e.py
+    rows.extend(importlib.import_module(f"{__name__}.frameworks_w54a").SIGNATURES)  # frameworks_w54a.py
+    rows.extend(importlib.import_module(f"{__name__}.cuda_w54a").SIGNATURES)  # cuda_w54a.py
     rows.extend(importlib.import_module(f"{__name__}.status").SIGNATURES)  # the libraries' status strings (status*.py)
     rows.extend(importlib.import_module(f"{__name__}.refinements").SIGNATURES)  # symptoms read in another area's context
     return tuple(rows)

@@ -52,7 +52,9 @@ _DRIVER_GRAPHICS = (
     "libnvidia-gl-<branch>` of the running driver's branch (e.g. libnvidia-gl-570), on Fedora/RHEL RPM Fusion's "
     "xorg-x11-drv-nvidia-libs, on NixOS hardware.graphics.enable (/run/opengl-driver/lib); in a container add graphics "
     "to NVIDIA_DRIVER_CAPABILITIES (or set it to all) so the NVIDIA runtime mounts them; a Flatpak needs the "
-    "org.freedesktop.Platform.GL.nvidia extension of the driver's exact version")
+    "org.freedesktop.Platform.GL.nvidia extension of the driver's exact version; under WSL 2 the Windows driver's "
+    "mapping (/usr/lib/wsl/lib) carries no libnvoptix: take libnvoptix.so.1 and libnvidia-rtcore from the Linux driver "
+    "package of the Windows driver's version onto LD_LIBRARY_PATH, or run the program on native Linux or Windows")
 _CUDA_TOOLKIT = (
     "it is a CUDA toolkit library of the major version in its name (.so.12 or 64_12.dll is CUDA 12), which the driver "
     "never provides: install that CUDA's runtime libraries (NVIDIA's repository: `sudo apt install "
