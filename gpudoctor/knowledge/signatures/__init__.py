@@ -20,7 +20,7 @@ journal, dmesg, container and Markdown decoration removed, escaped newlines spli
 Python exception messages continued over several lines joined with a space. Each must hold a plain
 word of at least three characters that healthy logs rarely hold (the matcher's prefilter takes the most
 specific one: not "NVIDIA", "CUDA", "error", see pattern_keys.COMMON_WORDS, nor a word the healthy recordings
-hold matcher.COMMON_RATE times per million characters or more, see gpudoctor/knowledge/healthy_words.py;
+hold pattern_keys.COMMON_RATE times per million characters or more, see gpudoctor/knowledge/healthy_words.py;
 write `[Ee]rror` rather than a case-insensitive flag), and no quantifier inside another one, so that it
 runs in linear time. A cause
 that a check already judges from the same log (gpudoctor/knowledge/findings.py,

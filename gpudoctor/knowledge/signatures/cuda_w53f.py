@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from gpudoctor.knowledge.driver_support import DRIVER_FLOORS
 from gpudoctor.knowledge.signatures import Signature
-from gpudoctor.knowledge.signatures.kernel_w49e import DRIVER_RELEASE_ADVICE
+from gpudoctor.knowledge.signatures.kernel_w49e import DRIVER_RELEASE_ADVICE, _RELEASE as _RELEASE_NUMBER
 
 _NV = r"(?:NVIDIA|[Nn]vidia|NVidia|nVidia)"
 # A driver release (416.81, 512.95, 510.85.02, 516.xx, v535, 580)
-_RELEASE = r"v?(?:[3-6]\d{2}(?:\.[\dxX]{2,3})?(?:\.[\dxX]{2,3})?)\b(?! ?(?:MB|GB|W\b|[Ww]att|MHz|mm|MH))"
+_RELEASE = _RELEASE_NUMBER + r"\b(?! ?(?:MB|GB|W\b|[Ww]att|MHz|mm|MH))"  # not a size, a wattage or a clock
 # "the driver", "my NVIDIA drivers", "driver versions", "the Nvidia driver version"
 _THE_DRIVER = r"(?:the |my |our )?(?:" + _NV + r" )?(?:GPU |[Gg]raphics |[Dd]isplay )?drivers?(?: versions?)?"
 _HASH = r"(?:hash ?rate|[Hh]ash ?[Rr]ate|[Hh]ashrate|MH/s|Mh/s|MH\b|hash ?power|[Hh]ashpower|found solutions)"
